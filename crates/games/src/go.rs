@@ -1,0 +1,1 @@
+//! The reference Go board (being written).

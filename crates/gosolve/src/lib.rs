@@ -1,0 +1,1 @@
+//! Exact Go solver under positional superko (being written).

@@ -1,0 +1,1 @@
+//! Monte Carlo players over [`games::Game`] (being written).

@@ -1,0 +1,1 @@
+//! The proof-number search family over [`games::Game`] (being written).

@@ -1,0 +1,42 @@
+//! `tsumi`: the command line. Thin: parses arguments and calls the library crates.
+
+mod arena_cmd;
+mod generic_prove;
+mod prove;
+mod solve;
+
+use clap::{Parser, Subcommand};
+
+/// Solve small board games exactly and play them well.
+#[derive(Parser, Debug)]
+#[command(name = "tsumi", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve a Go board: its value under optimal play, best move and principal variation.
+    Solve(solve::SolveArgs),
+    /// Answer one question: does a player win (Go at a komi), or the outcome of another game.
+    Prove(prove::ProveArgs),
+    /// Play games between two Monte Carlo players and report the win rate.
+    Match(arena_cmd::MatchArgs),
+    /// Play a game against a Monte Carlo player in the terminal.
+    Play(arena_cmd::PlayArgs),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Solve(a) => solve::run(a),
+        Command::Prove(a) => prove::run(a),
+        Command::Match(a) => arena_cmd::run_match(a),
+        Command::Play(a) => arena_cmd::run_play(a),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e:#}");
+        std::process::exit(2);
+    }
+}
