@@ -7,7 +7,11 @@
 //! Rules never depend on a search crate.
 
 pub mod conformance;
+pub mod dims;
 mod game;
 pub mod go;
+/// Hex on W×H boards (1 to 19), union-find winner, benzene coordinates.
+pub mod hex;
+pub mod wargame;
 
 pub use game::{Game, Outcome, Player};

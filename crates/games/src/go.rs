@@ -1,1 +1,0 @@
-//! The reference Go board (being written).
