@@ -1,0 +1,75 @@
+//! Playout (rollout) policies: how moves are chosen below the tree.
+
+use games::Game;
+use games::wargame::{WarGame, WarMove, WarState};
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The random number generator of every player (seeded, one per player).
+pub type PlayerRng = Xoshiro256PlusPlus;
+
+/// A playout policy for game `G`.
+pub trait Rollout<G: Game> {
+    /// The index in `moves` (the non-empty legal moves of `state`) of the move to play.
+    fn choose(&mut self, game: &G, state: &G::State, moves: &[G::Move], rng: &mut PlayerRng) -> usize;
+}
+
+/// Uniformly random playouts (the paper's policy for Hex, NoGo, AtariGo).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Uniform;
+
+impl<G: Game> Rollout<G> for Uniform {
+    #[inline]
+    fn choose(&mut self, _: &G, _: &G::State, moves: &[G::Move], rng: &mut PlayerRng) -> usize {
+        rng.random_range(0..moves.len())
+    }
+}
+
+/// The paper's biased Wargame policy: moves drawn with the weights of
+/// [`WarGame::playout_weights`] (Red rushes to the base, Blue chases the nearest Red unit).
+#[derive(Clone, Debug, Default)]
+pub struct WargameRollout {
+    weights: Vec<u32>,
+}
+
+impl Rollout<WarGame> for WargameRollout {
+    fn choose(&mut self, game: &WarGame, state: &WarState, moves: &[WarMove], rng: &mut PlayerRng) -> usize {
+        game.playout_weights(state, moves, &mut self.weights);
+        sample_weighted(&self.weights, rng)
+    }
+}
+
+/// An index drawn with probability proportional to its (positive) weight.
+///
+/// # Panics
+/// When `weights` is empty.
+pub fn sample_weighted(weights: &[u32], rng: &mut PlayerRng) -> usize {
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    let mut x = rng.random_range(0..total);
+    for (i, &w) in weights.iter().enumerate() {
+        if x < u64::from(w) {
+            return i;
+        }
+        x -= u64::from(w);
+    }
+    weights.len() - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn weighted_sampling_follows_weights() {
+        let mut rng = PlayerRng::seed_from_u64(3);
+        let w = [1u32, 3, 0, 6];
+        let mut counts = [0u32; 4];
+        for _ in 0..100_000 {
+            counts[sample_weighted(&w, &mut rng)] += 1;
+        }
+        assert_eq!(counts[2], 0);
+        assert!((f64::from(counts[3]) / 100_000.0 - 0.6).abs() < 0.01);
+        assert!((f64::from(counts[1]) / 100_000.0 - 0.3).abs() < 0.01);
+    }
+}

@@ -1,0 +1,230 @@
+//! MCPS's cyclic window of recent playouts, as bitsets (Algorithm 2 of the paper).
+//!
+//! Each move code `c` owns a bitset `B_c` over the `W` slots of the window: bit `p mod W` is
+//! set when playout `p` (the whole game from the search root: tree moves and playout moves)
+//! contains `c`. Two more bitsets hold the outcome of each slot (Black won; draw). When a
+//! playout replaces an older one in its slot, the older one's bits are cleared first.
+//!
+//! The permutation statistics of a node reached by path codes `a_0 … a_d` are then
+//! `V = B_{a_0} ∧ … ∧ B_{a_d}` and, for every code `c`, `n̂_c = |V ∧ B_c|` and
+//! `ŵ_c = 2·|V ∧ B_c ∧ Win| + |V ∧ B_c ∧ Draw|` (half-points for Black): one pass over 64-bit
+//! words with popcounts, skipping the words where `V` is zero.
+//!
+//! Layout: `bits[c · words + k]` is word `k` of `B_c`, `words = ⌈W / 64⌉`.
+
+use crate::stat::Stat;
+
+/// The window of the `W` most recent playouts.
+#[derive(Clone, Debug)]
+pub struct PlayoutWindow {
+    capacity: usize,
+    words: usize,
+    codes: usize,
+    bits: Vec<u64>,
+    black_win: Vec<u64>,
+    draw: Vec<u64>,
+    /// The codes set in each slot, to clear them when the slot is reused.
+    slot_codes: Vec<Vec<u32>>,
+    /// Playouts pushed since the last clear.
+    pushed: u64,
+    /// Scratch for the path intersection.
+    v: Vec<u64>,
+    nonzero: Vec<u32>,
+}
+
+impl PlayoutWindow {
+    /// An empty window of `capacity` (≥ 1) playouts over `codes` move codes.
+    #[must_use]
+    pub fn new(codes: usize, capacity: usize) -> Self {
+        let capacity = capacity.max(1);
+        let words = capacity.div_ceil(64);
+        PlayoutWindow {
+            capacity,
+            words,
+            codes,
+            bits: vec![0; codes * words],
+            black_win: vec![0; words],
+            draw: vec![0; words],
+            slot_codes: vec![Vec::new(); capacity],
+            pushed: 0,
+            v: vec![0; words],
+            nonzero: Vec::with_capacity(words),
+        }
+    }
+
+    /// Empties the window (at the start of each search: the statistics are over `P(root)`).
+    pub fn clear(&mut self) {
+        self.bits.fill(0);
+        self.black_win.fill(0);
+        self.draw.fill(0);
+        for s in &mut self.slot_codes {
+            s.clear();
+        }
+        self.pushed = 0;
+    }
+
+    /// The number of playouts held (at most the capacity).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        (self.pushed as usize).min(self.capacity)
+    }
+
+    /// Whether no playout is held.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.pushed == 0
+    }
+
+    /// The capacity W.
+    #[must_use]
+    pub const fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Records a playout: its codes (repetitions allowed) and its reward in half-points for
+    /// Black (2, 1 or 0). Replaces the oldest playout when the window is full.
+    pub fn push(&mut self, codes: &[u32], reward: u32) {
+        let slot = (self.pushed % self.capacity as u64) as usize;
+        let (k, bit) = (slot / 64, 1u64 << (slot % 64));
+        let old = std::mem::take(&mut self.slot_codes[slot]);
+        for &c in &old {
+            self.bits[c as usize * self.words + k] &= !bit;
+        }
+        let mut list = old;
+        list.clear();
+        for &c in codes {
+            let w = &mut self.bits[c as usize * self.words + k];
+            if *w & bit == 0 {
+                *w |= bit;
+                list.push(c);
+            }
+        }
+        self.slot_codes[slot] = list;
+        self.black_win[k] &= !bit;
+        self.draw[k] &= !bit;
+        match reward {
+            2 => self.black_win[k] |= bit,
+            1 => self.draw[k] |= bit,
+            _ => {}
+        }
+        self.pushed += 1;
+    }
+
+    /// The permutation statistics of a node reached by `path` codes, for every code, into
+    /// `out` (length `codes`): `out[c] = (n̂, ŵ)` over the held playouts that contain every
+    /// path code and `c` (Algorithm 2). An empty path selects every held playout.
+    pub fn permutation_stats(&mut self, path: &[u32], out: &mut [Stat]) {
+        assert_eq!(out.len(), self.codes);
+        let words = self.words;
+        match path.split_first() {
+            None => {
+                let held = self.len();
+                for (k, v) in self.v.iter_mut().enumerate() {
+                    let lo = k * 64;
+                    *v = if held >= lo + 64 {
+                        u64::MAX
+                    } else if held > lo {
+                        (1u64 << (held - lo)) - 1
+                    } else {
+                        0
+                    };
+                }
+            }
+            Some((&first, rest)) => {
+                let f = first as usize * words;
+                self.v.copy_from_slice(&self.bits[f..f + words]);
+                for &c in rest {
+                    let row = &self.bits[c as usize * words..(c as usize + 1) * words];
+                    for (v, &b) in self.v.iter_mut().zip(row) {
+                        *v &= b;
+                    }
+                }
+            }
+        }
+        self.nonzero.clear();
+        self.nonzero.extend((0..words as u32).filter(|&k| self.v[k as usize] != 0));
+        for (c, o) in out.iter_mut().enumerate() {
+            let row = &self.bits[c * words..(c + 1) * words];
+            let (mut n, mut w) = (0u32, 0u32);
+            for &k in &self.nonzero {
+                let k = k as usize;
+                let x = self.v[k] & row[k];
+                if x != 0 {
+                    n += x.count_ones();
+                    w += 2 * (x & self.black_win[k]).count_ones() + (x & self.draw[k]).count_ones();
+                }
+            }
+            *o = Stat { n, w };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use std::collections::VecDeque;
+
+    /// Brute force: count over an explicit list of the W most recent playouts.
+    fn brute(held: &VecDeque<(Vec<u32>, u32)>, path: &[u32], codes: usize) -> Vec<Stat> {
+        let mut out = vec![Stat::default(); codes];
+        for (p, r) in held {
+            if path.iter().all(|c| p.contains(c)) {
+                for (c, o) in out.iter_mut().enumerate() {
+                    if p.contains(&(c as u32)) {
+                        o.add(*r);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn bitset_counts_equal_brute_force_over_the_window() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for &(codes, cap) in &[(5usize, 1usize), (12, 64), (20, 100), (9, 130), (30, 257)] {
+            let mut w = PlayoutWindow::new(codes, cap);
+            let mut held: VecDeque<(Vec<u32>, u32)> = VecDeque::new();
+            let mut out = vec![Stat::default(); codes];
+            for step in 0..(3 * cap + 17) {
+                let len = rng.random_range(0..8);
+                let p: Vec<u32> = (0..len).map(|_| rng.random_range(0..codes as u32)).collect();
+                let r = rng.random_range(0..3u32);
+                w.push(&p, r);
+                held.push_back((p, r));
+                if held.len() > cap {
+                    held.pop_front();
+                }
+                assert_eq!(w.len(), held.len());
+                if step % 7 == 0 {
+                    for plen in 0..3 {
+                        let path: Vec<u32> = (0..plen).map(|_| rng.random_range(0..codes as u32)).collect();
+                        w.permutation_stats(&path, &mut out);
+                        assert_eq!(out, brute(&held, &path, codes), "codes {codes} cap {cap} step {step} path {path:?}");
+                    }
+                }
+            }
+            w.clear();
+            assert!(w.is_empty());
+            w.permutation_stats(&[], &mut out);
+            assert!(out.iter().all(|s| s.n == 0));
+        }
+    }
+
+    #[test]
+    fn repeated_codes_count_once() {
+        let mut w = PlayoutWindow::new(4, 10);
+        w.push(&[1, 1, 2, 1], 2);
+        w.push(&[1, 3], 0);
+        let mut out = vec![Stat::default(); 4];
+        w.permutation_stats(&[1], &mut out);
+        assert_eq!(out[1], Stat { n: 2, w: 2 });
+        assert_eq!(out[2], Stat { n: 1, w: 2 });
+        assert_eq!(out[3], Stat { n: 1, w: 0 });
+        w.permutation_stats(&[1, 2], &mut out);
+        assert_eq!(out[3], Stat::default());
+        assert_eq!(out[1], Stat { n: 1, w: 2 });
+    }
+}
