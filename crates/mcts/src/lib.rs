@@ -24,7 +24,7 @@ pub mod window;
 
 pub use arena::{GameResult, MatchSummary, PlayerTotals, play_game, run_match};
 pub use params::{Algorithm, Budget, Params};
-pub use rollout::{PlayerRng, Rollout, Uniform, WargameRollout};
+pub use rollout::{GoRollout, PlayerRng, Rollout, Uniform, WargameRollout};
 pub use search::{SearchStats, Searcher};
 pub use stat::{Stat, equation1_weights};
 pub use window::PlayoutWindow;

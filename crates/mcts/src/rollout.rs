@@ -1,6 +1,7 @@
 //! Playout (rollout) policies: how moves are chosen below the tree.
 
-use games::Game;
+use games::go::{GoGame, Move as GoMove, Position};
+use games::{Game, Player};
 use games::wargame::{WarGame, WarMove, WarState};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -36,6 +37,44 @@ impl Rollout<WarGame> for WargameRollout {
     fn choose(&mut self, game: &WarGame, state: &WarState, moves: &[WarMove], rng: &mut PlayerRng) -> usize {
         game.playout_weights(state, moves, &mut self.weights);
         sample_weighted(&self.weights, rng)
+    }
+}
+
+/// Go playouts as Monte Carlo Go programs play them: uniformly random among the legal
+/// moves that do not fill one of the mover's own eyes (an empty point whose on-board
+/// neighbours are all the mover's stones), passing only when no such move is left. Without
+/// this rule random games never end before the move limit.
+#[derive(Clone, Debug, Default)]
+pub struct GoRollout {
+    candidates: Vec<u32>,
+}
+
+impl GoRollout {
+    fn fills_own_eye(state: &Position, mv: GoMove, me: Player) -> bool {
+        match mv {
+            GoMove::Pass => true,
+            GoMove::Place(p) => {
+                let board = state.board();
+                state.size().neighbours(p).all(|q| board.get(q) == Some(me))
+            }
+        }
+    }
+}
+
+impl Rollout<GoGame> for GoRollout {
+    fn choose(&mut self, _: &GoGame, state: &Position, moves: &[GoMove], rng: &mut PlayerRng) -> usize {
+        let me = state.to_move();
+        self.candidates.clear();
+        self.candidates.extend(0..moves.len() as u32);
+        while !self.candidates.is_empty() {
+            let k = rng.random_range(0..self.candidates.len());
+            let i = self.candidates[k] as usize;
+            if !Self::fills_own_eye(state, moves[i], me) {
+                return i;
+            }
+            self.candidates.swap_remove(k);
+        }
+        moves.iter().position(|&m| m == GoMove::Pass).unwrap_or(0)
     }
 }
 

@@ -156,6 +156,7 @@ pub const fn reward(o: Outcome) -> u32 {
 ///
 /// Walks the sequence backwards once, so the cost is the sum over nodes of the number of
 /// distinct codes below them.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn update_amaf(
     amaf: &mut [Stat],
     codes: usize,

@@ -1,21 +1,539 @@
-//! `tsumi match` and `tsumi play`: the Monte Carlo arena (being written).
+//! `tsumi match` and `tsumi play`: the Monte Carlo arena and a game against a person.
+//!
+//! `tsumi match --game nogo --size 7 mcps grave --games 200 --playouts 10000` plays games
+//! with colours alternated, in parallel (one game per thread, each search single-threaded),
+//! and prints the first-named player's win rate with its 95% interval and, for each
+//! player, playouts per second, the mean playout length (moves from the new leaf to the
+//! end) and the mean depth of new leaves. With `--playouts` (the default budget) and a
+//! seed, a match is reproducible whatever `--threads`.
+//!
+//! `tsumi play --game go --size 9 --player mcps --playouts 20000` plays against a person:
+//! the board is drawn after each move, moves are typed in the game's notation (GTP
+//! coordinates for the Go-like games), an illegal or unreadable move is answered with a
+//! message, and `quit` or the end of input stops the game.
 
+use anyhow::{Context, bail};
 use clap::Args;
+use games::atarigo::AtariGo;
+use games::connect4::Connect4;
+use games::go::{GoGame, KoRule, Komi, Rules};
+use games::hex::Hex;
+use games::nogo::NoGo;
+use games::tictactoe::TicTacToe;
+use games::wargame::WarGame;
+use games::{Game, Outcome, Player};
+use indicatif::{ProgressBar, ProgressStyle};
+use mcts::arena::{GameResult, MatchSummary, PlayerTotals, run_match as play_match};
+use mcts::{Algorithm, Budget, Params, Rollout, Searcher, Uniform, WargameRollout};
+use serde_json::json;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The games both commands know.
+const GAMES: &str = "go, nogo, atarigo, hex, wargame, tictactoe, connect4";
+
+/// Player constants shared by `match` and `play` (the MCPS paper's defaults).
+#[derive(Args, Debug, Clone)]
+pub struct PlayerFlags {
+    /// ρ: GRAVE's reference threshold and MCPS's freezing point (visits).
+    #[arg(long, default_value_t = 30)]
+    pub rho: u32,
+    /// W: MCPS's window of recent playouts.
+    #[arg(long, default_value_t = 10_000)]
+    pub window: usize,
+    /// GRAVE/RAVE bias in β = ñ / (ñ + n + bias·ñ·n).
+    #[arg(long, default_value_t = 1e-5)]
+    pub bias: f64,
+    /// UCT's exploration constant.
+    #[arg(long = "uct-c", default_value_t = 0.4)]
+    pub uct_c: f64,
+    /// Playouts per move (the reproducible budget; the default).
+    #[arg(long, default_value_t = 10_000)]
+    pub playouts: u64,
+    /// Seconds per move instead of a playout budget (not reproducible).
+    #[arg(long)]
+    pub seconds: Option<f64>,
+}
+
+impl PlayerFlags {
+    fn params(&self, algorithm: Algorithm) -> anyhow::Result<Params> {
+        let budget = match self.seconds {
+            Some(s) if s > 0.0 && s.is_finite() => Budget::Seconds(s),
+            Some(s) => bail!("--seconds must be positive, not {s}"),
+            None if self.playouts == 0 => bail!("--playouts must be at least 1"),
+            None => Budget::Playouts(self.playouts),
+        };
+        if self.window == 0 {
+            bail!("--window must be at least 1");
+        }
+        let mut p = Params::new(algorithm).with_budget(budget);
+        p.rho = self.rho;
+        p.window = self.window;
+        p.bias = self.bias;
+        p.uct_c = self.uct_c;
+        Ok(p)
+    }
+
+    fn budget_text(&self) -> String {
+        match self.seconds {
+            Some(s) => format!("{s} s per move"),
+            None => format!("{} playouts per move", self.playouts),
+        }
+    }
+}
 
 /// Arguments of `tsumi match`.
 #[derive(Args, Debug)]
-pub struct MatchArgs {}
+pub struct MatchArgs {
+    /// The game: go, nogo, atarigo, hex, wargame, tictactoe, connect4.
+    #[arg(long)]
+    pub game: String,
+    /// Board size: N for N×N, or WxH where the game allows it.
+    #[arg(long, default_value = "9")]
+    pub size: String,
+    /// The two players (uct, rave, grave, mcps); the win rate is the first one's.
+    #[arg(num_args = 2, required = true)]
+    pub players: Vec<String>,
+    /// Number of games (colours alternate: the first player is Black in even games).
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// Threads (games played at once); 0 for every core.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Seed of the match (each game's players are seeded from it and the game's index).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Save every game's record in this directory (SGF for Go, NoGo and AtariGo).
+    #[arg(long)]
+    pub records: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub flags: PlayerFlags,
+}
 
 /// Arguments of `tsumi play`.
 #[derive(Args, Debug)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// The game: go, nogo, atarigo, hex, wargame, tictactoe, connect4.
+    #[arg(long, default_value = "go")]
+    pub game: String,
+    /// Board size: N for N×N, or WxH where the game allows it.
+    #[arg(long, default_value = "9")]
+    pub size: String,
+    /// The computer player: uct, rave, grave or mcps.
+    #[arg(long, default_value = "mcps")]
+    pub player: String,
+    /// The colour the person plays: black (moves first) or white.
+    #[arg(long, default_value = "black")]
+    pub colour: String,
+    /// Seed of the computer player.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub flags: PlayerFlags,
+}
+
+/// How a game's records are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RecordKind {
+    /// SGF, GM[1], GTP coordinates converted (Go, NoGo, AtariGo).
+    GoSgf,
+    /// One move per line.
+    Text,
+}
+
+/// Something to do with one game, whatever its type.
+trait GameTask {
+    type Out;
+    fn run<G, R, F>(self, game: &G, size: &str, rollout: F, records: RecordKind) -> anyhow::Result<Self::Out>
+    where
+        G: Game + Sync,
+        R: Rollout<G>,
+        F: Fn() -> R + Sync;
+}
+
+fn side(size: &str) -> anyhow::Result<u8> {
+    size.trim().parse::<u8>().with_context(|| format!("size {size:?} is not a number (this game takes N for N×N)"))
+}
+
+/// The Go rules for playing: simple ko, komi 6.5, area scoring.
+fn go_rules() -> Rules {
+    Rules { ko: KoRule::Simple, komi: Komi::from_half_points(13) }
+}
+
+fn dispatch<T: GameTask>(name: &str, size: &str, task: T) -> anyhow::Result<T::Out> {
+    match name.to_ascii_lowercase().as_str() {
+        "go" => {
+            let n = side(size)?;
+            if !(5..=19).contains(&n) {
+                bail!("go is played on sizes 5 to 19 here, not {n}");
+            }
+            let g = GoGame::new(n, n, go_rules()).map_err(|e| anyhow::anyhow!("{e}"))?;
+            task.run(&g, size, mcts::GoRollout::default, RecordKind::GoSgf)
+        }
+        "nogo" => {
+            let g = NoGo::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, RecordKind::GoSgf)
+        }
+        "atarigo" => {
+            let g = AtariGo::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, RecordKind::GoSgf)
+        }
+        "hex" => {
+            let g = Hex::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, RecordKind::Text)
+        }
+        "wargame" => {
+            let g = WarGame::new(side(size)?).map_err(|e| anyhow::anyhow!("{e}"))?;
+            task.run(&g, size, WargameRollout::default, RecordKind::Text)
+        }
+        "tictactoe" => {
+            let g = TicTacToe::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, RecordKind::Text)
+        }
+        "connect4" => {
+            let g = Connect4::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, RecordKind::Text)
+        }
+        other => bail!("unknown game {other:?} (expected one of {GAMES})"),
+    }
+}
+
+fn player_json(name: &str, t: &PlayerTotals) -> serde_json::Value {
+    let s = &t.stats;
+    json!({
+        "player": name,
+        "moves": t.moves,
+        "playouts": s.playouts,
+        "seconds": s.seconds,
+        "playouts_per_second": s.playouts_per_second(),
+        "mean_playout_length": s.mean_playout_length(),
+        "mean_leaf_depth": s.mean_leaf_depth(),
+        "new_leaves": s.new_leaves,
+    })
+}
+
+/// Converts a GTP point ("D4", "pass") of a `width`×`height` board to SGF ("dc", "").
+fn gtp_to_sgf(text: &str, height: usize) -> Option<String> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Some(String::new());
+    }
+    let t = text.to_ascii_uppercase();
+    let letter = *t.as_bytes().first()?;
+    if !letter.is_ascii_uppercase() || letter == b'I' {
+        return None;
+    }
+    let col = if letter > b'I' { letter - b'A' - 1 } else { letter - b'A' };
+    let row: usize = t[1..].parse().ok()?;
+    if row == 0 || row > height {
+        return None;
+    }
+    let y = (height - row) as u8;
+    Some(format!("{}{}", (b'a' + col) as char, (b'a' + y) as char))
+}
+
+fn dims(size: &str) -> (usize, usize) {
+    let s = size.to_ascii_lowercase();
+    match s.split_once('x') {
+        Some((w, h)) => (w.trim().parse().unwrap_or(0), h.trim().parse().unwrap_or(0)),
+        None => {
+            let n = s.trim().parse().unwrap_or(0);
+            (n, n)
+        }
+    }
+}
+
+fn result_text(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win(Player::Black) => "B+",
+        Outcome::Win(Player::White) => "W+",
+        Outcome::Draw => "0",
+    }
+}
+
+fn write_record(dir: &Path, game: &str, size: &str, kind: RecordKind, names: [&str; 2], r: &GameResult) -> anyhow::Result<()> {
+    let (black, white) = if r.a_is_black { (names[0], names[1]) } else { (names[1], names[0]) };
+    let (text, ext) = match kind {
+        RecordKind::GoSgf => {
+            let (w, h) = dims(size);
+            let size_prop = if w == h { format!("SZ[{w}]") } else { format!("SZ[{w}:{h}]") };
+            let komi = if game == "go" { "KM[6.5]" } else { "KM[0]" };
+            let mut s = format!(
+                "(;GM[1]FF[4]CA[UTF-8]AP[tsumi]GN[{game} {} of match]{size_prop}{komi}RU[{game}]PB[{black}]PW[{white}]RE[{}]",
+                r.index,
+                result_text(r.outcome)
+            );
+            for (i, m) in r.moves.iter().enumerate() {
+                let colour = if i % 2 == 0 { 'B' } else { 'W' };
+                let coord = gtp_to_sgf(m, h).with_context(|| format!("move {m:?} is not a GTP point"))?;
+                s.push_str(&format!("\n;{colour}[{coord}]"));
+            }
+            s.push_str(")\n");
+            (s, "sgf")
+        }
+        RecordKind::Text => {
+            let mut s = format!("# {game} {size}, game {}: first player {black}, second player {white}\n", r.index);
+            for m in &r.moves {
+                s.push_str(m);
+                s.push('\n');
+            }
+            s.push_str(&format!("# result {}\n", result_text(r.outcome)));
+            (s, "txt")
+        }
+    };
+    let path = dir.join(format!("game-{:05}.{ext}", r.index));
+    let tmp = dir.join(format!(".game-{:05}.{ext}.tmp", r.index));
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+struct MatchTask<'a> {
+    args: &'a MatchArgs,
+    algos: [Algorithm; 2],
+}
+
+impl GameTask for MatchTask<'_> {
+    type Out = ();
+    fn run<G, R, F>(self, game: &G, size: &str, rollout: F, kind: RecordKind) -> anyhow::Result<()>
+    where
+        G: Game + Sync,
+        R: Rollout<G>,
+        F: Fn() -> R + Sync,
+    {
+        let a = self.args;
+        let params = [a.flags.params(self.algos[0])?, a.flags.params(self.algos[1])?];
+        let names = [self.algos[0].name(), self.algos[1].name()];
+        if let Some(dir) = &a.records {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+        let threads = if a.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { a.threads };
+        let bar = if a.quiet || a.json { ProgressBar::hidden() } else { ProgressBar::new(a.games) };
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games {msg}")
+                .expect("valid template"),
+        );
+        let live = std::sync::Mutex::new(MatchSummary::default());
+        let record_error = std::sync::Mutex::new(None::<anyhow::Error>);
+        let t0 = Instant::now();
+        let (summary, _results) = play_match(game, params, a.games, a.seed, threads, rollout, |r: &GameResult| {
+            if let Some(dir) = &a.records {
+                if let Err(e) = write_record(dir, game.name(), size, kind, names, r) {
+                    record_error.lock().expect("lock").get_or_insert(e);
+                }
+            }
+            let mut s = live.lock().expect("lock");
+            s.add(r);
+            bar.set_message(format!("{} {:.1}%", names[0], 100.0 * s.score()));
+            bar.inc(1);
+        })?;
+        bar.finish_and_clear();
+        if let Some(e) = record_error.into_inner().expect("lock") {
+            return Err(e);
+        }
+        let elapsed = t0.elapsed().as_secs_f64();
+        let (lo, hi) = summary.interval95();
+        if a.json {
+            let out = json!({
+                "command": std::env::args().collect::<Vec<_>>().join(" "),
+                "version": env!("CARGO_PKG_VERSION"),
+                "game": game.name(),
+                "size": size,
+                "players": names,
+                "games": summary.games,
+                "budget": match params[0].budget { Budget::Playouts(n) => json!({"playouts": n}), Budget::Seconds(s) => json!({"seconds": s}) },
+                "rho": a.flags.rho,
+                "window": a.flags.window,
+                "bias": a.flags.bias,
+                "uct_c": a.flags.uct_c,
+                "seed": a.seed,
+                "threads": threads,
+                "wins": summary.a_wins,
+                "losses": summary.b_wins,
+                "draws": summary.draws,
+                "win_rate": summary.score(),
+                "interval95": [lo, hi],
+                "first_player_wins": summary.first_player_wins,
+                "per_player": [player_json(names[0], &summary.totals[0]), player_json(names[1], &summary.totals[1])],
+                "elapsed_seconds": elapsed,
+            });
+            println!("{out}");
+        } else {
+            println!(
+                "{} {}: {} vs {}, {} games, {}, seed {}, {} threads, {:.1} s",
+                game.name(),
+                size,
+                names[0],
+                names[1],
+                summary.games,
+                a.flags.budget_text(),
+                a.seed,
+                threads,
+                elapsed
+            );
+            println!(
+                "{} win rate {:.1}% (95% interval {:.1}% to {:.1}%): {} wins, {} losses, {} draws; the first player won {} games",
+                names[0],
+                100.0 * summary.score(),
+                100.0 * lo,
+                100.0 * hi,
+                summary.a_wins,
+                summary.b_wins,
+                summary.draws,
+                summary.first_player_wins
+            );
+            println!("{:<8} {:>12} {:>15} {:>11} {:>8}", "player", "playouts/s", "playout length", "leaf depth", "moves");
+            for (name, t) in names.iter().zip(&summary.totals) {
+                println!(
+                    "{:<8} {:>12.0} {:>15.2} {:>11.2} {:>8}",
+                    name,
+                    t.stats.playouts_per_second(),
+                    t.stats.mean_playout_length(),
+                    t.stats.mean_leaf_depth(),
+                    t.moves
+                );
+            }
+        }
+        Ok(())
+    }
+}
 
 /// Runs `tsumi match`.
-pub fn run_match(_args: &MatchArgs) -> anyhow::Result<()> {
-    anyhow::bail!("match is not implemented yet")
+pub fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
+    if args.players.len() != 2 {
+        bail!("match needs two players, e.g. `mcps grave`");
+    }
+    let algos = [args.players[0].parse::<Algorithm>()?, args.players[1].parse::<Algorithm>()?];
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    dispatch(&args.game, &args.size, MatchTask { args, algos })
+}
+
+struct PlayTask<'a> {
+    args: &'a PlayArgs,
+    algo: Algorithm,
+    human: Player,
+}
+
+impl GameTask for PlayTask<'_> {
+    type Out = ();
+    fn run<G, R, F>(self, game: &G, size: &str, rollout: F, _: RecordKind) -> anyhow::Result<()>
+    where
+        G: Game + Sync,
+        R: Rollout<G>,
+        F: Fn() -> R + Sync,
+    {
+        let params = self.args.flags.params(self.algo)?;
+        let mut engine = Searcher::new(game, params, rollout(), self.args.seed);
+        let mut state = game.initial();
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut out = std::io::stdout();
+        writeln!(
+            out,
+            "{} {size}: you play {} against {} ({}). Type a move, `help`, or `quit`.",
+            game.name(),
+            self.human,
+            self.algo,
+            self.args.flags.budget_text()
+        )?;
+        let mut moves = Vec::new();
+        let mut redraw = true;
+        loop {
+            if redraw {
+                writeln!(out, "\n{}", game.render(&state))?;
+            }
+            redraw = true;
+            if let Some(o) = game.outcome(&state) {
+                let text = match o {
+                    Outcome::Win(p) if p == self.human => "You win.".to_string(),
+                    Outcome::Win(p) => format!("{p} ({}) wins.", self.algo),
+                    Outcome::Draw => "Draw.".to_string(),
+                };
+                writeln!(out, "Game over: {text}")?;
+                return Ok(());
+            }
+            let to_move = game.to_move(&state);
+            if to_move == self.human {
+                write!(out, "{to_move} to move> ")?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    writeln!(out, "\nEnd of input: game abandoned.")?;
+                    return Ok(());
+                }
+                let text = line.trim();
+                match text.to_ascii_lowercase().as_str() {
+                    "" => {
+                        redraw = false;
+                        continue;
+                    }
+                    "quit" | "exit" | "resign" => {
+                        writeln!(out, "Game abandoned.")?;
+                        return Ok(());
+                    }
+                    "help" | "?" => {
+                        game.legal_moves(&state, &mut moves);
+                        let list: Vec<String> = moves.iter().take(60).map(ToString::to_string).collect();
+                        writeln!(out, "Legal moves: {}{}", list.join(" "), if moves.len() > 60 { " ..." } else { "" })?;
+                        redraw = false;
+                        continue;
+                    }
+                    _ => {}
+                }
+                match game.parse_move(&state, text) {
+                    Ok(m) => game.play(&mut state, m),
+                    Err(e) => {
+                        writeln!(out, "Illegal or unreadable move: {e}")?;
+                        redraw = false;
+                    }
+                }
+            } else {
+                let (m, st) = engine.search(game, &state).context("no move in a live position")?;
+                let best = engine.root_moves().into_iter().find(|x| x.0 == m);
+                let estimate = best.map_or(String::new(), |b| format!(", win estimate {:.0}%", 100.0 * b.2));
+                writeln!(
+                    out,
+                    "{} plays {m} ({} playouts, {:.0} playouts/s{estimate})",
+                    self.algo,
+                    st.playouts,
+                    st.playouts_per_second()
+                )?;
+                game.play(&mut state, m);
+            }
+        }
+    }
 }
 
 /// Runs `tsumi play`.
-pub fn run_play(_args: &PlayArgs) -> anyhow::Result<()> {
-    anyhow::bail!("play is not implemented yet")
+pub fn run_play(args: &PlayArgs) -> anyhow::Result<()> {
+    let algo = args.player.parse::<Algorithm>()?;
+    let human = match args.colour.to_ascii_lowercase().as_str() {
+        "black" | "b" | "first" | "red" => Player::Black,
+        "white" | "w" | "second" | "blue" => Player::White,
+        other => bail!("--colour must be black or white, not {other:?}"),
+    };
+    dispatch(&args.game, &args.size, PlayTask { args, algo, human })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gtp_points_to_sgf() {
+        assert_eq!(gtp_to_sgf("A1", 9).as_deref(), Some("ai"));
+        assert_eq!(gtp_to_sgf("J9", 9).as_deref(), Some("ia"));
+        assert_eq!(gtp_to_sgf("H8", 9).as_deref(), Some("hb"));
+        assert_eq!(gtp_to_sgf("pass", 9).as_deref(), Some(""));
+        assert_eq!(gtp_to_sgf("I5", 9), None);
+        assert_eq!(gtp_to_sgf("A10", 9), None);
+    }
 }

@@ -1,0 +1,64 @@
+//! Playouts per second: pure random games versus searches, for one game.
+//!
+//! `cargo run --release -p mcts --example speed -- nogo 7 grave 10000`
+
+use games::Game;
+use games::atarigo::AtariGo;
+use games::go::{GoGame, KoRule, Komi, Rules};
+use games::hex::Hex;
+use games::nogo::NoGo;
+use games::wargame::WarGame;
+use mcts::{Algorithm, Budget, GoRollout, Params, Rollout, Searcher, Uniform, WargameRollout};
+use rand::SeedableRng;
+use std::time::Instant;
+
+fn bench<G: Game, R: Rollout<G>>(game: &G, mut rollout: R, algo: Algorithm, playouts: u64) {
+    let mut rng = mcts::PlayerRng::seed_from_u64(1);
+    let mut moves = Vec::new();
+    let t0 = Instant::now();
+    let (mut games, mut plies) = (0u64, 0u64);
+    while t0.elapsed().as_secs_f64() < 2.0 {
+        let mut s = game.initial();
+        while game.outcome(&s).is_none() {
+            game.legal_moves(&s, &mut moves);
+            let i = rollout.choose(game, &s, &moves, &mut rng);
+            game.play(&mut s, moves[i]);
+            plies += 1;
+        }
+        games += 1;
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!("random games from the start: {:.0} games/s, {:.1} plies/game", games as f64 / secs, plies as f64 / games as f64);
+    let mut searcher = Searcher::new(game, Params::new(algo).with_budget(Budget::Playouts(playouts)), rollout, 7);
+    let (mv, st) = searcher.search(game, &game.initial()).unwrap();
+    println!(
+        "{algo} from the start: {} playouts in {:.2} s = {:.0}/s, playout length {:.1}, leaf depth {:.2}, best {mv}",
+        st.playouts,
+        st.seconds,
+        st.playouts_per_second(),
+        st.mean_playout_length(),
+        st.mean_leaf_depth()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let game = args.get(1).map_or("nogo", String::as_str);
+    let n: u8 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(7);
+    let algo: Algorithm = args.get(3).map_or("grave", String::as_str).parse().unwrap();
+    let playouts: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let size = format!("{n}");
+    match game {
+        "nogo" => bench(&NoGo::from_size(&size).unwrap(), Uniform, algo, playouts),
+        "atarigo" => bench(&AtariGo::from_size(&size).unwrap(), Uniform, algo, playouts),
+        "hex" => bench(&Hex::from_size(&size).unwrap(), Uniform, algo, playouts),
+        "wargame" => bench(&WarGame::new(n).unwrap(), WargameRollout::default(), algo, playouts),
+        "go" => bench(
+            &GoGame::new(n, n, Rules { ko: KoRule::Simple, komi: Komi::from_half_points(13) }).unwrap(),
+            GoRollout::default(),
+            algo,
+            playouts,
+        ),
+        other => panic!("unknown game {other}"),
+    }
+}
