@@ -1,1 +1,145 @@
-//! The proof-number search family over [`games::Game`] (being written).
+//! The proof-number search family over [`games::Game`]: PNS, PN², df-pn, PDS, weak PNS /
+//! heuristic initialisation, and focused df-pn, all behind one signature.
+//!
+//! ```text
+//! Prover::prove(&mut self, game, root, Question, &Budget) -> Proof<Move>
+//! ```
+//!
+//! | type | algorithm | memory |
+//! |------|-----------|--------|
+//! | [`Pns`] | best-first PNS, explicit tree, most-proving node ([`pns`]); `weak` and a [`Prior`] give weak PNS / heuristic initialisation | the tree |
+//! | [`Pn2`] | PN²: a second-level PNS at each frontier node ([`pn2`]) | two trees |
+//! | [`DfPn`] | df-pn with thresholds, a fixed-size table and the 1+ε rule ([`dfpn`]) | the table |
+//! | [`Pds`] | proof-and-disproof-number search | the table |
+//! | [`FocusedDfPn`] | df-pn over a [`MoveOrder`] window, widening as children are proven | the table |
+//!
+//! A [`Question`] asks whether one player (the attacker) can force a win, or a win-or-draw;
+//! [`solve::solve`] combines two questions into the value (win, draw, loss) of a game with
+//! draws. Effort is counted in **expansions** (see [`budget`]); [`Proof::peak_nodes`] is the
+//! largest number of tree nodes (PNS, PN²) or filled table entries (depth-first ones) held.
+//!
+//! # Repetitions
+//! No game in `games` other than Go can repeat a position; for those the tables are keyed by
+//! the position hash. A game with `can_repeat()` is keyed by its whole state, which is sound
+//! (see [`table`]); nothing here ever treats a repetition specially, so no result depends on
+//! the path that reached a position.
+//!
+//! # Example
+//! ```
+//! use games::{Game, Player, hex::Hex};
+//! use pns::{Answer, Budget, DfPn, Prover, Question};
+//! let hex = Hex::new(3, 3).unwrap();
+//! let proof = DfPn::default().prove(&hex, &hex.initial(), Question::win(Player::Black), &Budget::default());
+//! assert_eq!(proof.answer, Answer::Proven);
+//! assert_eq!(proof.best_move.unwrap().to_string(), "b2");
+//! ```
+
+pub mod algorithm;
+pub mod budget;
+pub mod dfpn;
+pub mod hex_order;
+pub mod minimax;
+pub mod numbers;
+pub mod order;
+pub mod pn2;
+pub mod pns;
+pub mod prior;
+pub mod question;
+pub mod solve;
+pub mod table;
+mod tree;
+
+pub use algorithm::{Algorithm, Settings};
+pub use budget::{Budget, Progress, Stop};
+pub use dfpn::{DfPn, FocusedDfPn, Pds};
+pub use hex_order::ResistanceOrder;
+pub use order::{MoveOrder, NaturalOrder};
+pub use pn2::Pn2;
+pub use pns::Pns;
+pub use prior::{Mobility, Prior, Uniform};
+pub use question::{Answer, Goal, Question};
+pub use solve::{Solution, Value, solve};
+
+use budget::Meter;
+use games::Game;
+use std::time::Duration;
+
+/// The result of one proof.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof<M> {
+    /// The answer to the question.
+    pub answer: Answer,
+    /// The move for the player to move at the root that keeps the result: a move reaching
+    /// the mover's goal when the mover wins, some move when it loses, the most promising one
+    /// when unknown; `None` at a finished position.
+    pub best_move: Option<M>,
+    /// Expansions spent (see [`budget`]).
+    pub expansions: u64,
+    /// Largest number of nodes held in memory (tree nodes, or filled table entries).
+    pub peak_nodes: u64,
+    /// Wall-clock time.
+    pub time: Duration,
+    /// The limit that stopped the search, when the answer is unknown.
+    pub stopped: Option<Stop>,
+}
+
+impl<M> Proof<M> {
+    pub(crate) fn from_root<G: Game<Move = M>>(
+        game: &G,
+        root: &G::State,
+        question: Question,
+        phi: u32,
+        delta: u32,
+        best_move: Option<M>,
+        meter: &Meter,
+    ) -> Self {
+        let answer = Answer::from_root(phi, delta, game.to_move(root) == question.player);
+        Self {
+            answer,
+            best_move: if game.outcome(root).is_some() {
+                None
+            } else {
+                best_move
+            },
+            expansions: meter.expansions,
+            peak_nodes: meter.peak_nodes.max(1),
+            time: meter.elapsed(),
+            stopped: if answer == Answer::Unknown {
+                meter.stop
+            } else {
+                None
+            },
+        }
+    }
+}
+
+/// A proof algorithm: every one in this crate answers the same call.
+pub trait Prover<G: Game> {
+    /// Short name, as on the command line: "pns", "pn2", "dfpn", "pds", "fdfpn".
+    fn name(&self) -> &'static str;
+
+    /// Answers `question` about `root` within `budget`.
+    fn prove(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        question: Question,
+        budget: &Budget,
+    ) -> Proof<G::Move>;
+}
+
+impl<G: Game, T: Prover<G> + ?Sized> Prover<G> for Box<T> {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+
+    fn prove(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        question: Question,
+        budget: &Budget,
+    ) -> Proof<G::Move> {
+        (**self).prove(game, root, question, budget)
+    }
+}

@@ -1,8 +1,209 @@
-//! `tsumi prove GAME SIZE --algo ...` for the games of `games` other than Go (being written).
+//! `tsumi prove GAME SIZE --algo pns|wpns|pn2|dfpn|pds|fdfpn` for the games of `games` other
+//! than Go: hex, tictactoe, connect4, nogo, atarigo.
+//!
+//! SIZE is **width × height** for these games (`connect4 5x4` is 5 columns, 4 rows; `hex 6`
+//! is 6×6). The answer is the value for the player to move after `--moves`: "win", "draw",
+//! "loss", or "unknown" when the budget ran out. Games with draws (tic-tac-toe, Connect Four)
+//! take two binary proofs: "can the mover force a win?" and, if not, "can the mover avoid a
+//! loss?". Focused df-pn orders Hex moves by circuit resistance and other games' moves in
+//! their natural order.
 
 use crate::prove::ProveArgs;
+use anyhow::{Context, anyhow, bail};
+use games::Game;
+use games::atarigo::AtariGo;
+use games::connect4::Connect4;
+use games::hex::Hex;
+use games::nogo::NoGo;
+use games::tictactoe::TicTacToe;
+use pns::{Algorithm, Budget, MoveOrder, NaturalOrder, ResistanceOrder, Settings, Solution, solve};
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Runs `tsumi prove` for a game other than Go.
 pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
-    anyhow::bail!("unsupported game '{}'", args.game)
+    let algorithm: Algorithm = args.algo.parse()?;
+    let settings = Settings {
+        algorithm,
+        mobility: args.mobility,
+        weak: args.weak,
+        epsilon: args.epsilon,
+        base: args.base,
+        factor: args.factor,
+        pn2_fraction: args.pn2_fraction,
+    };
+    if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
+        bail!("--seconds must be a non-negative number of seconds");
+    }
+    let budget = Budget {
+        max_expansions: args.max_expansions,
+        max_time: (args.seconds > 0.0).then(|| Duration::from_secs_f64(args.seconds)),
+        max_mib: args.tt_mib.max(1),
+        progress: Some(progress_line()),
+    };
+    match args.game.as_str() {
+        "hex" => run_game(
+            &Hex::from_size(&args.size)?,
+            args,
+            &settings,
+            &budget,
+            Box::new(ResistanceOrder),
+            false,
+        ),
+        "tictactoe" => run_game(
+            &TicTacToe::from_size(&args.size)?,
+            args,
+            &settings,
+            &budget,
+            Box::new(NaturalOrder),
+            true,
+        ),
+        "connect4" => run_game(
+            &Connect4::from_size(&args.size)?,
+            args,
+            &settings,
+            &budget,
+            Box::new(NaturalOrder),
+            true,
+        ),
+        "nogo" => run_game(
+            &NoGo::from_size(&args.size)?,
+            args,
+            &settings,
+            &budget,
+            Box::new(NaturalOrder),
+            false,
+        ),
+        "atarigo" => run_game(
+            &AtariGo::from_size(&args.size)?,
+            args,
+            &settings,
+            &budget,
+            Box::new(NaturalOrder),
+            false,
+        ),
+        other => {
+            bail!("unknown game '{other}': expected go, hex, tictactoe, connect4, nogo or atarigo")
+        }
+    }
+}
+
+/// A progress callback: on a terminal one line rewritten every second, otherwise one line
+/// every ten seconds.
+fn progress_line() -> pns::budget::ProgressFn {
+    let tty = std::io::stderr().is_terminal();
+    let calls = Arc::new(AtomicU64::new(0));
+    Arc::new(move |p: &pns::Progress| {
+        let n = calls.fetch_add(1, Ordering::Relaxed);
+        let secs = p.elapsed.as_secs_f64();
+        let line = format!(
+            "prove: {secs:.0} s, {} expansions ({:.0}/s), {} nodes",
+            p.expansions,
+            p.expansions as f64 / secs.max(1e-9),
+            p.nodes
+        );
+        if tty {
+            eprint!("\r{line}   ");
+        } else if n % 10 == 9 {
+            eprintln!("{line}");
+        }
+    })
+}
+
+fn run_game<G: Game>(
+    game: &G,
+    args: &ProveArgs,
+    settings: &Settings,
+    budget: &Budget,
+    order: Box<dyn MoveOrder<G>>,
+    draws: bool,
+) -> anyhow::Result<()> {
+    let mut state = game.initial();
+    for text in args.moves.iter().filter(|m| !m.trim().is_empty()) {
+        let mv = game.parse_move(&state, text).map_err(|e| anyhow!(e))?;
+        game.play(&mut state, mv);
+    }
+    let mut prover = settings.prover(order);
+    let solution = solve(prover.as_mut(), game, &state, budget, draws);
+    if solution.time() >= Duration::from_secs(1) && std::io::stderr().is_terminal() {
+        eprintln!();
+    }
+    let mover = game.to_move(&state);
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report_json(game, args, settings, &state, &solution))
+                .context("json")?
+        );
+        return Ok(());
+    }
+    let result = solution.value.map_or("unknown", |v| v.name());
+    println!(
+        "{} {}: {result} for {mover} (the player to move), by {}",
+        game.name(),
+        args.size,
+        settings.algorithm
+    );
+    if let Some(m) = solution.best_move {
+        println!("best move: {m}");
+    }
+    let time = solution.time().as_secs_f64();
+    println!(
+        "expansions: {}, peak nodes: {}, time: {time:.3} s ({:.0} expansions/s)",
+        solution.expansions(),
+        solution.peak_nodes(),
+        solution.expansions() as f64 / time.max(1e-9)
+    );
+    for (q, p) in &solution.proofs {
+        let stop = p
+            .stopped
+            .map(|s| format!(", stopped by the {} limit", s.name()))
+            .unwrap_or_default();
+        println!(
+            "  {q} {} ({} expansions{stop})",
+            p.answer.name(),
+            p.expansions
+        );
+    }
+    Ok(())
+}
+
+fn report_json<G: Game>(
+    game: &G,
+    args: &ProveArgs,
+    settings: &Settings,
+    state: &G::State,
+    solution: &Solution<G::Move>,
+) -> serde_json::Value {
+    let proofs: Vec<serde_json::Value> = solution
+        .proofs
+        .iter()
+        .map(|(q, p)| {
+            serde_json::json!({
+                "question": match q.goal { pns::Goal::Win => "win", pns::Goal::WinOrDraw => "avoid_loss" },
+                "player": q.player.name(),
+                "answer": p.answer.name(),
+                "best_move": p.best_move.map(|m| m.to_string()),
+                "expansions": p.expansions,
+                "peak_nodes": p.peak_nodes,
+                "time_s": p.time.as_secs_f64(),
+                "stopped": p.stopped.map(|s| s.name()),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "game": game.name(),
+        "size": args.size,
+        "moves": args.moves,
+        "to_move": game.to_move(state).name(),
+        "algo": settings.algorithm.name(),
+        "result": solution.value.map_or("unknown", |v| v.name()),
+        "best_move": solution.best_move.map(|m| m.to_string()),
+        "expansions": solution.expansions(),
+        "peak_nodes": solution.peak_nodes(),
+        "time_s": solution.time().as_secs_f64(),
+        "proofs": proofs,
+    })
 }

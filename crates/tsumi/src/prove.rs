@@ -34,6 +34,24 @@ pub struct ProveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Games other than Go: initialise new nodes by mobility (φ 1, δ = legal moves).
+    #[arg(long)]
+    pub mobility: bool,
+    /// Games other than Go: weak PNS rule for δ (max + open children − 1) instead of the sum.
+    #[arg(long)]
+    pub weak: bool,
+    /// Games other than Go: ε of the 1+ε rule of df-pn and focused df-pn.
+    #[arg(long, default_value_t = 0.25)]
+    pub epsilon: f64,
+    /// Focused df-pn: children always searched (base).
+    #[arg(long, default_value_t = 1)]
+    pub base: usize,
+    /// Focused df-pn: widening factor (base + ceil(factor × live children) are searched).
+    #[arg(long, default_value_t = 0.2)]
+    pub factor: f64,
+    /// PN²: second-level tree size as a fraction of the first-level tree.
+    #[arg(long, default_value_t = 1.0)]
+    pub pn2_fraction: f64,
 }
 
 /// Runs `tsumi prove`.

@@ -1,0 +1,255 @@
+//! Move ordering for Hex without neural networks: circuit resistance (Anshelevich 2002;
+//! the ordering of benzene's focused df-pn, Henderson 2010).
+//!
+//! For each player the board is an electric circuit: an empty cell has resistance 1, a cell
+//! of the player's own colour `0.01`, an opponent's stone is cut out; adjacent cells are joined
+//! by a resistor `r(a) + r(b)`, and the two edges the player must join are the terminals,
+//! each joined to its edge cells by `r(cell)`. With 1 volt across the terminals, Kirchhoff's
+//! equations (a dense linear system, one unknown per cell) give every cell's potential; the
+//! current through a cell is half the sum of the currents on its resistors. A cell's score is
+//! its share of Black's total current plus its share of White's: cells that matter to both
+//! connections come first. Ties go to the cell nearer the centre.
+
+use crate::order::MoveOrder;
+use games::Player;
+use games::hex::{Hex, HexMove, HexState};
+
+const OWN: f64 = 0.01;
+/// A tiny conductance to ground that keeps cells cut off from both terminals solvable.
+const LEAK: f64 = 1e-9;
+
+/// Ranks Hex moves by the current they carry in both players' circuits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ResistanceOrder;
+
+impl MoveOrder<Hex> for ResistanceOrder {
+    fn order(&self, game: &Hex, state: &HexState, moves: &mut [HexMove]) {
+        let scores = cell_scores(game, state);
+        let (w, h) = (game.width() as f64, game.height() as f64);
+        let centre = |m: &HexMove| {
+            let (x, y) = (
+                f64::from(m.col) - (w - 1.0) / 2.0,
+                f64::from(m.row) - (h - 1.0) / 2.0,
+            );
+            x * x + y * y + x * y
+        };
+        moves.sort_by(|a, b| {
+            let (sa, sb) = (scores[game.cell_index(*a)], scores[game.cell_index(*b)]);
+            sb.total_cmp(&sa).then(centre(a).total_cmp(&centre(b)))
+        });
+    }
+}
+
+/// Per cell, the share of Black's current plus the share of White's (0 for stones).
+#[must_use]
+pub fn cell_scores(game: &Hex, state: &HexState) -> Vec<f64> {
+    let black = Circuit::solve(game, state, Player::Black);
+    let white = Circuit::solve(game, state, Player::White);
+    (0..game.cells())
+        .map(|c| {
+            if game.stone(state, c).is_some() {
+                0.0
+            } else {
+                black.share(c) + white.share(c)
+            }
+        })
+        .collect()
+}
+
+/// The resistance between `player`'s two edges (infinite when they cannot be joined).
+#[must_use]
+pub fn resistance(game: &Hex, state: &HexState, player: Player) -> f64 {
+    let c = Circuit::solve(game, state, player);
+    if c.total > 0.0 {
+        1.0 / c.total
+    } else {
+        f64::INFINITY
+    }
+}
+
+struct Circuit {
+    current: Vec<f64>,
+    total: f64,
+}
+
+impl Circuit {
+    fn share(&self, cell: usize) -> f64 {
+        if self.total > 0.0 {
+            self.current[cell] / self.total
+        } else {
+            0.0
+        }
+    }
+
+    fn solve(game: &Hex, state: &HexState, p: Player) -> Self {
+        let n = game.cells();
+        let (w, h) = (game.width(), game.height());
+        let res = |c: usize| match game.stone(state, c) {
+            None => Some(1.0),
+            Some(q) if q == p => Some(OWN),
+            Some(_) => None,
+        };
+        let on_source = |c: usize| match p {
+            Player::Black => c / w == 0,
+            Player::White => c % w == 0,
+        };
+        let on_sink = |c: usize| match p {
+            Player::Black => c / w == h - 1,
+            Player::White => c % w == w - 1,
+        };
+        // A x = b over all cells; opponent cells get the identity row (x = 0) and no links.
+        let mut a = vec![0.0f64; n * n];
+        let mut b = vec![0.0f64; n];
+        for c in 0..n {
+            let Some(rc) = res(c) else {
+                a[c * n + c] = 1.0;
+                continue;
+            };
+            let mut diag = LEAK;
+            for &d in game.neighbours(c) {
+                let d = d as usize;
+                if let Some(rd) = res(d) {
+                    let g = 1.0 / (rc + rd);
+                    diag += g;
+                    a[c * n + d] -= g;
+                }
+            }
+            if on_source(c) {
+                diag += 1.0 / rc;
+                b[c] += 1.0 / rc;
+            }
+            if on_sink(c) {
+                diag += 1.0 / rc;
+            }
+            a[c * n + c] = diag;
+        }
+        let v = gauss_banded(&mut a, &mut b, n, w);
+        let mut current = vec![0.0; n];
+        let mut total = 0.0;
+        for c in 0..n {
+            let Some(rc) = res(c) else { continue };
+            let mut flow = 0.0;
+            for &d in game.neighbours(c) {
+                let d = d as usize;
+                if let Some(rd) = res(d) {
+                    flow += (v[c] - v[d]).abs() / (rc + rd);
+                }
+            }
+            if on_source(c) {
+                let i = (1.0 - v[c]) / rc;
+                flow += i.abs();
+                total += i;
+            }
+            if on_sink(c) {
+                flow += v[c].abs() / rc;
+            }
+            current[c] = flow / 2.0;
+        }
+        Self {
+            current,
+            total: total.max(0.0),
+        }
+    }
+}
+
+/// Solves the symmetric, diagonally dominant system `A x = b` (row-major `n × n`) whose
+/// entries vanish more than `band` off the diagonal (cells are numbered row by row, so a
+/// cell's neighbours are within the board width). Gaussian elimination without pivoting keeps
+/// the band, so this costs `O(n · band²)`.
+fn gauss_banded(a: &mut [f64], b: &mut [f64], n: usize, band: usize) -> Vec<f64> {
+    for k in 0..n {
+        let pivot = a[k * n + k];
+        let end = (k + band + 1).min(n);
+        for i in k + 1..end {
+            let f = a[i * n + k];
+            if f == 0.0 {
+                continue;
+            }
+            let f = f / pivot;
+            for j in k..end {
+                a[i * n + j] -= f * a[k * n + j];
+            }
+            b[i] -= f * b[k];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for k in (0..n).rev() {
+        let mut s = b[k];
+        for j in k + 1..(k + band + 1).min(n) {
+            s -= a[k * n + j] * x[j];
+        }
+        x[k] = s / a[k * n + k];
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::order::MoveOrder;
+    use games::Game;
+
+    #[test]
+    fn empty_board_ranks_obtuse_corners_first_acute_last_and_is_symmetric() {
+        let g = Hex::new(5, 5).unwrap();
+        let s = g.initial();
+        let mut moves = Vec::new();
+        g.legal_moves(&s, &mut moves);
+        ResistanceOrder.order(&g, &s, &mut moves);
+        // On the empty board most current flows along the short diagonal e1-a5.
+        let first: Vec<String> = moves[..2].iter().map(ToString::to_string).collect();
+        assert!(
+            first.contains(&"e1".to_string()) && first.contains(&"a5".to_string()),
+            "{first:?}"
+        );
+        let last: Vec<String> = moves[23..].iter().map(ToString::to_string).collect();
+        assert!(
+            last.contains(&"a1".to_string()) && last.contains(&"e5".to_string()),
+            "{last:?}"
+        );
+        let scores = cell_scores(&g, &s);
+        for c in 0..25 {
+            assert!(
+                (scores[c] - scores[24 - c]).abs() < 1e-6,
+                "180-degree symmetry"
+            );
+        }
+        let (rb, rw) = (
+            resistance(&g, &s, Player::Black),
+            resistance(&g, &s, Player::White),
+        );
+        assert!((rb - rw).abs() < 1e-6 * rb, "{rb} vs {rw}");
+    }
+
+    #[test]
+    fn banded_solver_matches_dense_elimination() {
+        // A 1-D chain (tridiagonal, band 1) with a known solution.
+        let n = 6;
+        let mut a = vec![0.0; n * n];
+        for i in 0..n {
+            a[i * n + i] = 3.0;
+            if i + 1 < n {
+                a[i * n + i + 1] = -1.0;
+                a[(i + 1) * n + i] = -1.0;
+            }
+        }
+        let x: Vec<f64> = (0..n).map(|i| i as f64 - 2.5).collect();
+        let mut b: Vec<f64> = (0..n)
+            .map(|i| (0..n).map(|j| a[i * n + j] * x[j]).sum())
+            .collect();
+        let got = gauss_banded(&mut a, &mut b, n, 1);
+        for (g, e) in got.iter().zip(&x) {
+            assert!((g - e).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn a_connected_player_has_tiny_resistance_and_a_cut_one_infinite() {
+        let g = Hex::new(3, 3).unwrap();
+        let s = g.setup(".X./.X./.O.").unwrap();
+        assert!(resistance(&g, &s, Player::Black) > resistance(&g, &s, Player::White) * 0.0);
+        let s = g.setup("OOO/.X./.X.").unwrap();
+        assert!(resistance(&g, &s, Player::Black).is_infinite());
+        assert!(resistance(&g, &s, Player::White) < 0.1);
+    }
+}

@@ -1,0 +1,49 @@
+//! Initial proof and disproof numbers of unexpanded nodes (weak PNS / heuristic initialisation).
+//!
+//! A [`Prior`] gives `(φ, δ)` for a **non-terminal** node from the point of view of its mover
+//! (see [`crate::numbers`]). The algorithms clamp every estimate into `1..MAX_FINITE`, so an
+//! unknown node is never counted as solved (never 0, never infinite), whatever the heuristic
+//! says.
+
+use games::Game;
+
+/// A heuristic for the numbers of a new, non-terminal node.
+pub trait Prior<G: Game> {
+    /// `(φ, δ)` for the player to move in `state`. `scratch` is a reusable move buffer.
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32);
+}
+
+/// Every new node is `(1, 1)`: Allis's plain proof-number search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Uniform;
+
+impl<G: Game> Prior<G> for Uniform {
+    fn estimate(&self, _: &G, _: &G::State, _: &mut Vec<G::Move>) -> (u32, u32) {
+        (1, 1)
+    }
+}
+
+/// Mobility initialisation (Allis 1994; Winands et al. 2004): the mover needs one good move
+/// (φ = 1) but refuting it takes all its moves (δ = number of legal moves). In OR/AND terms:
+/// an OR node starts at (pn 1, dn moves), an AND node at (pn moves, dn 1).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mobility;
+
+impl<G: Game> Prior<G> for Mobility {
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+        game.legal_moves(state, scratch);
+        (1, scratch.len().max(1) as u32)
+    }
+}
+
+impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for Box<P> {
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+        (**self).estimate(game, state, scratch)
+    }
+}
+
+impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for &P {
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+        (**self).estimate(game, state, scratch)
+    }
+}
