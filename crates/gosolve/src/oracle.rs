@@ -14,7 +14,7 @@ use games::Player;
 use games::go::{Board, KoRule, Move, Position, Size};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The result of an oracle solve.
@@ -73,6 +73,7 @@ pub struct Oracle {
     nodes: u64,
     max_nodes: u64,
     cancel: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<AtomicU64>>,
     stopped: Option<OracleError>,
 }
 
@@ -104,6 +105,7 @@ impl Oracle {
             nodes: 0,
             max_nodes: u64::MAX,
             cancel: None,
+            progress: None,
             stopped: None,
         }
     }
@@ -119,6 +121,14 @@ impl Oracle {
     #[must_use]
     pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> Self {
         self.cancel = Some(cancel);
+        self
+    }
+
+    /// A counter the oracle keeps equal to its node count (updated every 4,096 nodes), for
+    /// progress displays on another thread.
+    #[must_use]
+    pub fn with_progress(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.progress = Some(counter);
         self
     }
 
@@ -181,7 +191,13 @@ impl Oracle {
 
     /// Negamax-free minimax with alpha-beta on Black's margin; `earlier` is the sorted set
     /// of boards of the game so far (the current one included).
-    fn search(&mut self, pos: &Position, earlier: &Arc<[Packed]>, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(
+        &mut self,
+        pos: &Position,
+        earlier: &Arc<[Packed]>,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         if pos.is_over() {
             return pos.score().margin();
         }
@@ -193,11 +209,18 @@ impl Oracle {
             self.stopped = Some(OracleError::Budget(self.max_nodes));
             return 0;
         }
-        if self.nodes.is_multiple_of(4096)
-            && self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            self.stopped = Some(OracleError::Interrupted(self.nodes));
-            return 0;
+        if self.nodes.is_multiple_of(4096) {
+            if let Some(counter) = &self.progress {
+                counter.store(self.nodes, Ordering::Relaxed);
+            }
+            if self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                self.stopped = Some(OracleError::Interrupted(self.nodes));
+                return 0;
+            }
         }
         let key = Key {
             board: pack(pos.board()),

@@ -1,12 +1,250 @@
-//! `tsumi solve go RxC`: the main job (being written).
+//! `tsumi solve go RxC`: the main job. A position's value (Black's area minus White's area
+//! under optimal play, positional superko, Chinese area scoring, suicide illegal), a best
+//! move, a principal variation that replays legally to the end of the game, and the effort.
 
+use crate::go_input::go_position;
+use anyhow::bail;
 use clap::Args;
+use games::go::Position;
+use gosolve::oracle::{Oracle, OracleError};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Arguments of `tsumi solve`.
 #[derive(Args, Debug)]
-pub struct SolveArgs {}
+pub struct SolveArgs {
+    /// The game (only "go").
+    pub game: String,
+    /// Board size: "RxC" (R rows, C columns; GTP coordinates) or "N" for N×N.
+    pub size: String,
+    /// Komi (a multiple of 0.5, added to White): also answer whether Black wins at it.
+    #[arg(long, allow_hyphen_values = true)]
+    pub komi: Option<String>,
+    /// Start from the position of this SGF file (its main line).
+    #[arg(long)]
+    pub sgf: Option<PathBuf>,
+    /// Moves to play first, comma-separated GTP points or "pass", e.g. C3,D3,pass.
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Search engine: "oracle" (exact brute-force minimax, boards up to 64 points).
+    #[arg(long, default_value = "oracle")]
+    pub engine: String,
+    /// Stop after this many nodes (0 = no limit).
+    #[arg(long, default_value_t = 0)]
+    pub max_nodes: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The answer of `tsumi solve`, as printed with `--json`.
+#[derive(Serialize, Debug)]
+pub struct SolveReport {
+    /// Board size, "RxC".
+    pub board: String,
+    /// Ko rule ("psk").
+    pub rules: String,
+    /// Side to move at the position solved.
+    pub to_move: String,
+    /// Black's area minus White's area under optimal play, in points.
+    pub value: i32,
+    /// Best move of the side to move (GTP or "pass"); null if the game is over.
+    pub best_move: Option<String>,
+    /// Principal variation to the end of the game.
+    pub pv: Vec<String>,
+    /// Total effort: nodes (calls of the recursive procedure).
+    pub expansions: u64,
+    /// Wall time in seconds.
+    pub time_s: f64,
+    /// The engine that produced the value.
+    pub engine: String,
+    /// The komi asked about, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub komi: Option<String>,
+    /// Whether Black wins at that komi (value > komi); null for a draw at an integer komi.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black_wins: Option<Option<bool>>,
+}
 
 /// Runs `tsumi solve`.
-pub fn run(_args: &SolveArgs) -> anyhow::Result<()> {
-    anyhow::bail!("solve is not implemented yet")
+///
+/// # Errors
+/// Unsupported game or size, bad input (SGF, moves, komi), an exhausted budget, or Ctrl-C.
+pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    if args.game != "go" {
+        bail!(
+            "unsupported game '{}' for solve (only go; see `tsumi prove` for others)",
+            args.game
+        );
+    }
+    match args.engine.as_str() {
+        "oracle" => run_oracle(args),
+        other => bail!("unknown engine '{other}' (expected oracle)"),
+    }
+}
+
+/// A Ctrl-C flag and a progress line on stderr for runs longer than a second.
+pub struct Interrupt {
+    /// Raised by Ctrl-C.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Interrupt {
+    /// Installs the Ctrl-C handler (once per process).
+    #[must_use]
+    pub fn install() -> Self {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let c = cancel.clone();
+        // A second installation fails harmlessly; the first flag stays in charge.
+        let _ = ctrlc::set_handler(move || c.store(true, Ordering::SeqCst));
+        Interrupt { cancel }
+    }
+}
+
+/// Spawns a progress spinner that shows `counter` (nodes) after one second, until `done`.
+pub fn progress_spinner(
+    counter: Arc<AtomicU64>,
+    done: Arc<AtomicBool>,
+    what: &'static str,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        let mut bar: Option<indicatif::ProgressBar> = None;
+        while !done.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(100));
+            let el = start.elapsed().as_secs_f64();
+            if el < 1.0 {
+                continue;
+            }
+            let b = bar.get_or_insert_with(|| {
+                let b = indicatif::ProgressBar::new_spinner();
+                b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                b
+            });
+            let n = counter.load(Ordering::Relaxed);
+            b.set_message(format!(
+                "{what}: {n} nodes, {:.0} nodes/s, {el:.1} s",
+                n as f64 / el
+            ));
+            b.tick();
+        }
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+    })
+}
+
+fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
+    let pos = go_position(
+        &args.size,
+        args.sgf.as_deref(),
+        &args.moves,
+        args.komi.as_deref(),
+        64,
+    )?;
+    let interrupt = Interrupt::install();
+    let counter = Arc::new(AtomicU64::new(0));
+    let done = Arc::new(AtomicBool::new(false));
+    let spinner = progress_spinner(counter.clone(), done.clone(), "oracle");
+    let mut oracle = Oracle::new()
+        .with_cancel(interrupt.cancel.clone())
+        .with_progress(counter);
+    if args.max_nodes > 0 {
+        oracle = oracle.with_max_nodes(args.max_nodes);
+    }
+    let p2 = pos.clone();
+    // Deep games recurse deeply: search on a thread with a large stack.
+    let result = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || oracle.solve(&p2))?
+        .join()
+        .map_err(|_| anyhow::anyhow!("the oracle thread panicked"))?;
+    done.store(true, Ordering::Relaxed);
+    let _ = spinner.join();
+    let r = match result {
+        Ok(r) => r,
+        Err(OracleError::Interrupted(n)) => {
+            bail!(
+                "interrupted after {n} nodes: no value known yet for {}",
+                args.size
+            )
+        }
+        Err(e) => bail!(e),
+    };
+    let komi = args.komi.as_ref().map(|_| pos.rules().komi);
+    let report = SolveReport {
+        board: pos.size().to_string(),
+        rules: pos.rules().ko.to_string(),
+        to_move: pos.to_move().to_string(),
+        value: r.value,
+        best_move: r.best_move.map(|m| m.to_string()),
+        pv: r.pv.iter().map(ToString::to_string).collect(),
+        expansions: r.nodes,
+        time_s: r.time_s,
+        engine: "oracle".into(),
+        komi: komi.map(|k| k.to_string()),
+        black_wins: komi.map(|k| k.black_wins(r.value)),
+    };
+    check_pv(&pos, &report)?;
+    print_report(&report, args.json);
+    Ok(())
+}
+
+/// Replays the principal variation from `pos` and checks it ends the game with the value.
+///
+/// # Errors
+/// If a PV move is illegal or the final score differs (a solver bug, never expected).
+pub fn check_pv(pos: &Position, report: &SolveReport) -> anyhow::Result<()> {
+    let mut p = pos.clone();
+    for m in &report.pv {
+        p.play_text(m)
+            .map_err(|e| anyhow::anyhow!("internal error: PV move {m} does not replay: {e}"))?;
+    }
+    if !p.is_over() || p.score().margin() != report.value {
+        bail!(
+            "internal error: the PV ends with margin {} (over: {}), not the value {}",
+            p.score().margin(),
+            p.is_over(),
+            report.value
+        );
+    }
+    Ok(())
+}
+
+/// Prints a report as text or JSON.
+pub fn print_report(r: &SolveReport, json: bool) {
+    if json {
+        println!("{}", serde_json::to_string(r).expect("report serialises"));
+        return;
+    }
+    println!(
+        "board      {} ({}, area scoring, {} to move)",
+        r.board, r.rules, r.to_move
+    );
+    let who = match r.value.signum() {
+        1 => format!("Black wins by {}", r.value),
+        -1 => format!("White wins by {}", -r.value),
+        _ => "jigo".to_string(),
+    };
+    println!("value      {:+} ({who}, komi 0)", r.value);
+    if let (Some(k), Some(bw)) = (&r.komi, r.black_wins) {
+        let verdict = match bw {
+            Some(true) => "Black wins",
+            Some(false) => "White wins",
+            None => "draw",
+        };
+        println!("komi {k:<5} {verdict}");
+    }
+    println!(
+        "best move  {}",
+        r.best_move.as_deref().unwrap_or("(game over)")
+    );
+    println!("pv         {}", r.pv.join(" "));
+    println!(
+        "effort     {} nodes in {:.3} s ({})",
+        r.expansions, r.time_s, r.engine
+    );
 }

@@ -1,0 +1,53 @@
+//! Go positions from the command line: a size, an optional SGF file, a move list and a komi.
+
+use anyhow::{Context, bail};
+use games::go::{KoRule, Komi, Position, Rules, Size, position_from_sgf};
+
+/// Builds the position the user asked for: the empty `size` board (or the SGF file's
+/// position, whose `SZ` must agree with `size`), then `moves` (GTP, e.g. "C3", "pass"),
+/// with `komi` replacing the SGF's `KM` when given.
+///
+/// # Errors
+/// One-line messages for an unsupported size, a missing or malformed file, an off-board or
+/// illegal move, or a malformed komi.
+pub fn go_position(
+    size_text: &str,
+    sgf: Option<&std::path::Path>,
+    moves: &[String],
+    komi: Option<&str>,
+    max_points: usize,
+) -> anyhow::Result<Position> {
+    let size = Size::parse(size_text)?;
+    if size.points() > max_points {
+        bail!("unsupported board size {size} for this engine (at most {max_points} points)");
+    }
+    let mut pos = match sgf {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read SGF file {}", path.display()))?;
+            let p = position_from_sgf(&text, KoRule::PositionalSuperko)
+                .with_context(|| format!("in {}", path.display()))?;
+            if p.size() != size {
+                bail!(
+                    "the SGF file {} is a {} board, not {size}",
+                    path.display(),
+                    p.size()
+                );
+            }
+            p
+        }
+        None => Position::new(size, Rules::default()),
+    };
+    if let Some(k) = komi {
+        pos.set_komi(k.parse::<Komi>()?);
+    }
+    for (i, m) in moves.iter().enumerate() {
+        let m = m.trim();
+        if m.is_empty() {
+            continue;
+        }
+        pos.play_text(m)
+            .with_context(|| format!("--moves item {} ('{m}')", i + 1))?;
+    }
+    Ok(pos)
+}
