@@ -28,8 +28,17 @@ fn bench<G: Game, R: Rollout<G>>(game: &G, mut rollout: R, algo: Algorithm, play
         games += 1;
     }
     let secs = t0.elapsed().as_secs_f64();
-    println!("random games from the start: {:.0} games/s, {:.1} plies/game", games as f64 / secs, plies as f64 / games as f64);
-    let mut searcher = Searcher::new(game, Params::new(algo).with_budget(Budget::Playouts(playouts)), rollout, 7);
+    println!(
+        "random games from the start: {:.0} games/s, {:.1} plies/game",
+        games as f64 / secs,
+        plies as f64 / games as f64
+    );
+    let mut searcher = Searcher::new(
+        game,
+        Params::new(algo).with_budget(Budget::Playouts(playouts)),
+        rollout,
+        7,
+    );
     let (mv, st) = searcher.search(game, &game.initial()).unwrap();
     println!(
         "{algo} from the start: {} playouts in {:.2} s = {:.0}/s, playout length {:.1}, leaf depth {:.2}, best {mv}",
@@ -52,9 +61,22 @@ fn main() {
         "nogo" => bench(&NoGo::from_size(&size).unwrap(), Uniform, algo, playouts),
         "atarigo" => bench(&AtariGo::from_size(&size).unwrap(), Uniform, algo, playouts),
         "hex" => bench(&Hex::from_size(&size).unwrap(), Uniform, algo, playouts),
-        "wargame" => bench(&WarGame::new(n).unwrap(), WargameRollout::default(), algo, playouts),
+        "wargame" => bench(
+            &WarGame::new(n).unwrap(),
+            WargameRollout::default(),
+            algo,
+            playouts,
+        ),
         "go" => bench(
-            &GoGame::new(n, n, Rules { ko: KoRule::Simple, komi: Komi::from_half_points(13) }).unwrap(),
+            &GoGame::new(
+                n,
+                n,
+                Rules {
+                    ko: KoRule::Simple,
+                    komi: Komi::from_half_points(13),
+                },
+            )
+            .unwrap(),
             GoRollout::default(),
             algo,
             playouts,

@@ -15,7 +15,8 @@ fn main() {
     let mut rollout = WargameRollout::default();
     let mut rng = mcts::PlayerRng::seed_from_u64(1);
     let mut moves = Vec::new();
-    let (mut red, mut base, mut elim_blue, mut elim_red, mut limit, mut plies) = (0, 0, 0, 0, 0, 0u64);
+    let (mut red, mut base, mut elim_blue, mut elim_red, mut limit, mut plies) =
+        (0, 0, 0, 0, 0, 0u64);
     for _ in 0..games {
         let mut s = game.initial();
         while game.outcome(&s).is_none() {

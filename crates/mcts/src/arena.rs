@@ -53,7 +53,11 @@ impl GameResult {
         match self.outcome {
             Outcome::Draw => 0.5,
             Outcome::Win(p) => {
-                if (p == Player::Black) == self.a_is_black { 1.0 } else { 0.0 }
+                if (p == Player::Black) == self.a_is_black {
+                    1.0
+                } else {
+                    0.0
+                }
             }
         }
     }
@@ -103,13 +107,22 @@ where
         }
         let black = game.to_move(&state) == Player::Black;
         let who = usize::from(black != a_is_black);
-        let (mv, st) = players[who].search(game, &state).expect("a move in a live position");
+        let (mv, st) = players[who]
+            .search(game, &state)
+            .expect("a move in a live position");
         totals[who].moves += 1;
         totals[who].stats.add(&st);
         moves.push(mv.to_string());
         game.play(&mut state, mv);
     };
-    GameResult { index, a_is_black, moves, outcome, totals, seeds }
+    GameResult {
+        index,
+        a_is_black,
+        moves,
+        outcome,
+        totals,
+        seeds,
+    }
 }
 
 /// The results of a match so far.
@@ -201,14 +214,23 @@ where
     F: Fn() -> R + Sync,
     P: Fn(&GameResult) + Sync,
 {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
     let results: Vec<GameResult> = pool.install(|| {
         (0..games as usize)
             .into_par_iter()
             .with_max_len(1)
             .map(|i| {
                 let i = i as u64;
-                let r = play_game(game, params, i % 2 == 0, game_seeds(seed, i), &make_rollout, i);
+                let r = play_game(
+                    game,
+                    params,
+                    i % 2 == 0,
+                    game_seeds(seed, i),
+                    &make_rollout,
+                    i,
+                );
                 on_game(&r);
                 r
             })

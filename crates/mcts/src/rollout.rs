@@ -1,8 +1,8 @@
 //! Playout (rollout) policies: how moves are chosen below the tree.
 
 use games::go::{GoGame, Move as GoMove, Position};
-use games::{Game, Player};
 use games::wargame::{WarGame, WarMove, WarState};
+use games::{Game, Player};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -12,7 +12,13 @@ pub type PlayerRng = Xoshiro256PlusPlus;
 /// A playout policy for game `G`.
 pub trait Rollout<G: Game> {
     /// The index in `moves` (the non-empty legal moves of `state`) of the move to play.
-    fn choose(&mut self, game: &G, state: &G::State, moves: &[G::Move], rng: &mut PlayerRng) -> usize;
+    fn choose(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        moves: &[G::Move],
+        rng: &mut PlayerRng,
+    ) -> usize;
 }
 
 /// Uniformly random playouts (the paper's policy for Hex, NoGo, AtariGo).
@@ -34,7 +40,13 @@ pub struct WargameRollout {
 }
 
 impl Rollout<WarGame> for WargameRollout {
-    fn choose(&mut self, game: &WarGame, state: &WarState, moves: &[WarMove], rng: &mut PlayerRng) -> usize {
+    fn choose(
+        &mut self,
+        game: &WarGame,
+        state: &WarState,
+        moves: &[WarMove],
+        rng: &mut PlayerRng,
+    ) -> usize {
         game.playout_weights(state, moves, &mut self.weights);
         sample_weighted(&self.weights, rng)
     }
@@ -62,7 +74,13 @@ impl GoRollout {
 }
 
 impl Rollout<GoGame> for GoRollout {
-    fn choose(&mut self, _: &GoGame, state: &Position, moves: &[GoMove], rng: &mut PlayerRng) -> usize {
+    fn choose(
+        &mut self,
+        _: &GoGame,
+        state: &Position,
+        moves: &[GoMove],
+        rng: &mut PlayerRng,
+    ) -> usize {
         let me = state.to_move();
         self.candidates.clear();
         self.candidates.extend(0..moves.len() as u32);

@@ -90,17 +90,29 @@ impl SearchStats {
     /// Playouts per second.
     #[must_use]
     pub fn playouts_per_second(&self) -> f64 {
-        if self.seconds > 0.0 { self.playouts as f64 / self.seconds } else { 0.0 }
+        if self.seconds > 0.0 {
+            self.playouts as f64 / self.seconds
+        } else {
+            0.0
+        }
     }
     /// Mean depth of a new leaf.
     #[must_use]
     pub fn mean_leaf_depth(&self) -> f64 {
-        if self.new_leaves > 0 { self.leaf_depth_sum as f64 / self.new_leaves as f64 } else { 0.0 }
+        if self.new_leaves > 0 {
+            self.leaf_depth_sum as f64 / self.new_leaves as f64
+        } else {
+            0.0
+        }
     }
     /// Mean number of moves from a new leaf to the end of the game.
     #[must_use]
     pub fn mean_playout_length(&self) -> f64 {
-        if self.new_leaves > 0 { self.playout_length_sum as f64 / self.new_leaves as f64 } else { 0.0 }
+        if self.new_leaves > 0 {
+            self.playout_length_sum as f64 / self.new_leaves as f64
+        } else {
+            0.0
+        }
     }
 }
 
@@ -221,7 +233,11 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
     /// A player for `game` with its parameters, playout policy and RNG seed.
     pub fn new(game: &G, params: Params, rollout: R, seed: u64) -> Self {
         let codes = game.num_move_codes();
-        let window_cap = if params.algorithm == Algorithm::Mcps { params.window } else { 1 };
+        let window_cap = if params.algorithm == Algorithm::Mcps {
+            params.window
+        } else {
+            1
+        };
         Searcher {
             params,
             rng: PlayerRng::seed_from_u64(seed),
@@ -232,7 +248,14 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
             table: HashMap::default(),
             amaf: Vec::new(),
             perm: Vec::new(),
-            window: PlayoutWindow::new(if params.algorithm == Algorithm::Mcps { codes } else { 0 }, window_cap),
+            window: PlayoutWindow::new(
+                if params.algorithm == Algorithm::Mcps {
+                    codes
+                } else {
+                    0
+                },
+                window_cap,
+            ),
             path: Vec::new(),
             seq: Vec::new(),
             moves: Vec::new(),
@@ -263,7 +286,13 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
         }
         if root.num_edges == 1 {
             let mv = self.edges[root.first_edge as usize].mv;
-            return Some((mv, SearchStats { seconds: t0.elapsed().as_secs_f64(), ..SearchStats::default() }));
+            return Some((
+                mv,
+                SearchStats {
+                    seconds: t0.elapsed().as_secs_f64(),
+                    ..SearchStats::default()
+                },
+            ));
         }
         let mut stats = SearchStats::default();
         match self.params.budget {
@@ -287,7 +316,9 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
     /// to move)` after a search.
     #[must_use]
     pub fn root_moves(&self) -> Vec<(G::Move, u32, f64)> {
-        let Some(root) = self.nodes.first() else { return Vec::new() };
+        let Some(root) = self.nodes.first() else {
+            return Vec::new();
+        };
         let p = root.to_move;
         let f = root.first_edge as usize;
         self.edges[f..f + root.num_edges as usize]
@@ -322,7 +353,10 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
             // Another size of the game: resize what depends on the number of codes.
             self.codes = game.num_move_codes();
             let mcps = self.params.algorithm == Algorithm::Mcps;
-            self.window = PlayoutWindow::new(if mcps { self.codes } else { 0 }, if mcps { self.params.window } else { 1 });
+            self.window = PlayoutWindow::new(
+                if mcps { self.codes } else { 0 },
+                if mcps { self.params.window } else { 1 },
+            );
             self.stamp = vec![0; self.codes];
         }
         self.nodes.clear();
@@ -343,7 +377,11 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
                 game.legal_moves(state, &mut self.moves);
                 for &mv in &self.moves {
                     let code = game.move_code(state, mv) as u32;
-                    self.edges.push(Edge { mv, code, stat: Stat::default() });
+                    self.edges.push(Edge {
+                        mv,
+                        code,
+                        stat: Stat::default(),
+                    });
                 }
                 NOT_TERMINAL
             }
@@ -358,16 +396,19 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
         });
         self.table.insert(hash, idx);
         if self.params.algorithm.uses_amaf() {
-            self.amaf.resize(self.amaf.len() + self.codes, Stat::default());
+            self.amaf
+                .resize(self.amaf.len() + self.codes, Stat::default());
         }
         idx
     }
 
     fn freeze(&mut self, node: u32) {
         let slot = (self.perm.len() / self.codes) as u32;
-        self.perm.resize(self.perm.len() + self.codes, Stat::default());
+        self.perm
+            .resize(self.perm.len() + self.codes, Stat::default());
         let start = slot as usize * self.codes;
-        self.window.permutation_stats(&self.seq, &mut self.perm[start..start + self.codes]);
+        self.window
+            .permutation_stats(&self.seq, &mut self.perm[start..start + self.codes]);
         self.nodes[node as usize].perm = slot;
     }
 
@@ -382,7 +423,11 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
         let mut first_count = 0u32;
         let mut first_pick = first;
         let amaf_base = amaf_ref as usize * self.codes;
-        let perm_base = if perm_ref == NONE { None } else { Some(self.nodes[perm_ref as usize].perm as usize * self.codes) };
+        let perm_base = if perm_ref == NONE {
+            None
+        } else {
+            Some(self.nodes[perm_ref as usize].perm as usize * self.codes)
+        };
         for i in first..end {
             let e = self.edges[i];
             let val = match algo {
@@ -395,14 +440,19 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
                 }
                 Algorithm::Rave | Algorithm::Grave => {
                     let a = self.amaf[amaf_base + e.code as usize];
-                    if a.n == 0 { None } else { Some(grave_value(p, e.stat, a, self.params.bias)) }
+                    if a.n == 0 {
+                        None
+                    } else {
+                        Some(grave_value(p, e.stat, a, self.params.bias))
+                    }
                 }
                 Algorithm::Mcps => {
                     let a = self.amaf[amaf_base + e.code as usize];
                     if a.n == 0 {
                         None
                     } else {
-                        let h = perm_base.map_or(Stat::default(), |b| self.perm[b + e.code as usize]);
+                        let h =
+                            perm_base.map_or(Stat::default(), |b| self.perm[b + e.code as usize]);
                         Some(mcps_value(p, e.stat, a, h))
                     }
                 }
@@ -422,7 +472,11 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
                 }
             }
         }
-        if first_count > 0 { first_pick as u32 } else { best as u32 }
+        if first_count > 0 {
+            first_pick as u32
+        } else {
+            best as u32
+        }
     }
 
     /// One descent, expansion, playout and backup.
@@ -482,7 +536,9 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
                     break 1;
                 }
                 game.legal_moves(&state, &mut self.moves);
-                let i = self.rollout.choose(game, &state, &self.moves, &mut self.rng);
+                let i = self
+                    .rollout
+                    .choose(game, &state, &self.moves, &mut self.rng);
                 let m = self.moves[i];
                 self.seq.push(game.move_code(&state, m) as u32);
                 game.play(&mut state, m);

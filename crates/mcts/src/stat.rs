@@ -54,14 +54,20 @@ impl Stat {
 pub fn equation1_weights(n: u32, n_amaf: u32, n_perm: u32) -> (f64, f64, f64) {
     let total = f64::from(n) + f64::from(n_amaf) + f64::from(n_perm);
     assert!(total > 0.0, "equation 1 needs at least one sample");
-    (f64::from(n) / total, f64::from(n_amaf) / total, f64::from(n_perm) / total)
+    (
+        f64::from(n) / total,
+        f64::from(n_amaf) / total,
+        f64::from(n_perm) / total,
+    )
 }
 
 /// MCPS's value of a move (Equation 1): `(n·Q + ñ·Q̃ + n̂·Q̂) / (n + ñ + n̂)` for `player`.
 #[inline]
 #[must_use]
 pub fn mcps_value(player: Player, edge: Stat, amaf: Stat, perm: Stat) -> f64 {
-    let num = f64::from(edge.wins_for(player)) + f64::from(amaf.wins_for(player)) + f64::from(perm.wins_for(player));
+    let num = f64::from(edge.wins_for(player))
+        + f64::from(amaf.wins_for(player))
+        + f64::from(perm.wins_for(player));
     let den = 2.0 * (f64::from(edge.n) + f64::from(amaf.n) + f64::from(perm.n));
     num / den
 }
@@ -108,7 +114,9 @@ mod tests {
         // The weights minimise σ²(β²/n + β̃²/ñ + β̂²/n̂) over β + β̃ + β̂ = 1: V* = 1/N,
         // and any perturbation (x, y, z) with x + y + z = 0 does no better.
         let (n, nt, nh) = (10.0, 30.0, 60.0);
-        let v = |x: f64, y: f64, z: f64| (b + x).powi(2) / n + (bt + y).powi(2) / nt + (bh + z).powi(2) / nh;
+        let v = |x: f64, y: f64, z: f64| {
+            (b + x).powi(2) / n + (bt + y).powi(2) / nt + (bh + z).powi(2) / nh
+        };
         assert!((v(0.0, 0.0, 0.0) - 1.0 / 100.0).abs() < 1e-12);
         for (x, y) in [(0.05, -0.02), (-0.1, 0.03), (0.01, 0.01), (0.2, -0.3)] {
             assert!(v(x, y, -x - y) >= v(0.0, 0.0, 0.0));

@@ -142,7 +142,8 @@ impl PlayoutWindow {
             }
         }
         self.nonzero.clear();
-        self.nonzero.extend((0..words as u32).filter(|&k| self.v[k as usize] != 0));
+        self.nonzero
+            .extend((0..words as u32).filter(|&k| self.v[k as usize] != 0));
         for (c, o) in out.iter_mut().enumerate() {
             let row = &self.bits[c * words..(c + 1) * words];
             let (mut n, mut w) = (0u32, 0u32);
@@ -190,7 +191,9 @@ mod tests {
             let mut out = vec![Stat::default(); codes];
             for step in 0..(3 * cap + 17) {
                 let len = rng.random_range(0..8);
-                let p: Vec<u32> = (0..len).map(|_| rng.random_range(0..codes as u32)).collect();
+                let p: Vec<u32> = (0..len)
+                    .map(|_| rng.random_range(0..codes as u32))
+                    .collect();
                 let r = rng.random_range(0..3u32);
                 w.push(&p, r);
                 held.push_back((p, r));
@@ -200,9 +203,15 @@ mod tests {
                 assert_eq!(w.len(), held.len());
                 if step % 7 == 0 {
                     for plen in 0..3 {
-                        let path: Vec<u32> = (0..plen).map(|_| rng.random_range(0..codes as u32)).collect();
+                        let path: Vec<u32> = (0..plen)
+                            .map(|_| rng.random_range(0..codes as u32))
+                            .collect();
                         w.permutation_stats(&path, &mut out);
-                        assert_eq!(out, brute(&held, &path, codes), "codes {codes} cap {cap} step {step} path {path:?}");
+                        assert_eq!(
+                            out,
+                            brute(&held, &path, codes),
+                            "codes {codes} cap {cap} step {step} path {path:?}"
+                        );
                     }
                 }
             }

@@ -23,7 +23,20 @@ fn a_seeded_game_is_repeatable_bit_for_bit() {
     assert_eq!(a.outcome, b.outcome);
     for i in 0..2 {
         let (x, y) = (a.totals[i].stats, b.totals[i].stats);
-        assert_eq!((x.playouts, x.new_leaves, x.leaf_depth_sum, x.playout_length_sum), (y.playouts, y.new_leaves, y.leaf_depth_sum, y.playout_length_sum));
+        assert_eq!(
+            (
+                x.playouts,
+                x.new_leaves,
+                x.leaf_depth_sum,
+                x.playout_length_sum
+            ),
+            (
+                y.playouts,
+                y.new_leaves,
+                y.leaf_depth_sum,
+                y.playout_length_sum
+            )
+        );
     }
     let c = play_game(&game, p, true, [13, 12], &WargameRollout::default, 0);
     assert_ne!(a.moves, c.moves, "another seed plays another game");
@@ -42,7 +55,10 @@ fn a_playout_match_does_not_depend_on_the_thread_count() {
     let (s1, r1) = run_match(&game, p, 6, 9, 1, WargameRollout::default, |_| {}).unwrap();
     let (s2, r2) = run_match(&game, p, 6, 9, 2, WargameRollout::default, |_| {}).unwrap();
     assert_eq!(s1.games, 6);
-    assert_eq!((s1.a_wins, s1.b_wins, s1.draws), (s2.a_wins, s2.b_wins, s2.draws));
+    assert_eq!(
+        (s1.a_wins, s1.b_wins, s1.draws),
+        (s2.a_wins, s2.b_wins, s2.draws)
+    );
     for (a, b) in r1.iter().zip(&r2) {
         assert_eq!(a.moves, b.moves);
         assert_eq!(a.seeds, game_seeds(9, a.index));
@@ -55,14 +71,23 @@ fn a_playout_match_does_not_depend_on_the_thread_count() {
 #[test]
 fn strong_players_do_not_lose_tictactoe_to_a_weak_one() {
     let game = TicTacToe::from_size("3").unwrap();
-    for algo in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave, Algorithm::Mcps] {
+    for algo in [
+        Algorithm::Uct,
+        Algorithm::Rave,
+        Algorithm::Grave,
+        Algorithm::Mcps,
+    ] {
         let p = [params(algo, 3000), params(Algorithm::Uct, 30)];
         let (s, _) = run_match(&game, p, 6, 5, 2, || Uniform, |_| {}).unwrap();
         // UCT converges to perfect play; the AMAF-based players keep a bias from their
         // reference node's statistics (Equation 1 has no term that vanishes with visits)
         // and may still miss a tactic now and then.
         let max_losses = if algo == Algorithm::Uct { 0 } else { 1 };
-        assert!(s.b_wins <= max_losses, "{algo} lost {} games at tic-tac-toe to UCT with 30 playouts", s.b_wins);
+        assert!(
+            s.b_wins <= max_losses,
+            "{algo} lost {} games at tic-tac-toe to UCT with 30 playouts",
+            s.b_wins
+        );
         assert!(s.score() >= 0.5, "{algo}");
     }
 }

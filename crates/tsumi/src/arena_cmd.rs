@@ -151,7 +151,13 @@ enum RecordKind {
 /// Something to do with one game, whatever its type.
 trait GameTask {
     type Out;
-    fn run<G, R, F>(self, game: &G, size: &str, rollout: F, records: RecordKind) -> anyhow::Result<Self::Out>
+    fn run<G, R, F>(
+        self,
+        game: &G,
+        size: &str,
+        rollout: F,
+        records: RecordKind,
+    ) -> anyhow::Result<Self::Out>
     where
         G: Game + Sync,
         R: Rollout<G>,
@@ -159,12 +165,17 @@ trait GameTask {
 }
 
 fn side(size: &str) -> anyhow::Result<u8> {
-    size.trim().parse::<u8>().with_context(|| format!("size {size:?} is not a number (this game takes N for N×N)"))
+    size.trim()
+        .parse::<u8>()
+        .with_context(|| format!("size {size:?} is not a number (this game takes N for N×N)"))
 }
 
 /// The Go rules for playing: simple ko, komi 6.5, area scoring.
 fn go_rules() -> Rules {
-    Rules { ko: KoRule::Simple, komi: Komi::from_half_points(13) }
+    Rules {
+        ko: KoRule::Simple,
+        komi: Komi::from_half_points(13),
+    }
 }
 
 fn dispatch<T: GameTask>(name: &str, size: &str, task: T) -> anyhow::Result<T::Out> {
@@ -229,7 +240,11 @@ fn gtp_to_sgf(text: &str, height: usize) -> Option<String> {
     if !letter.is_ascii_uppercase() || letter == b'I' {
         return None;
     }
-    let col = if letter > b'I' { letter - b'A' - 1 } else { letter - b'A' };
+    let col = if letter > b'I' {
+        letter - b'A' - 1
+    } else {
+        letter - b'A'
+    };
     let row: usize = t[1..].parse().ok()?;
     if row == 0 || row > height {
         return None;
@@ -257,12 +272,27 @@ fn result_text(o: Outcome) -> &'static str {
     }
 }
 
-fn write_record(dir: &Path, game: &str, size: &str, kind: RecordKind, names: [&str; 2], r: &GameResult) -> anyhow::Result<()> {
-    let (black, white) = if r.a_is_black { (names[0], names[1]) } else { (names[1], names[0]) };
+fn write_record(
+    dir: &Path,
+    game: &str,
+    size: &str,
+    kind: RecordKind,
+    names: [&str; 2],
+    r: &GameResult,
+) -> anyhow::Result<()> {
+    let (black, white) = if r.a_is_black {
+        (names[0], names[1])
+    } else {
+        (names[1], names[0])
+    };
     let (text, ext) = match kind {
         RecordKind::GoSgf => {
             let (w, h) = dims(size);
-            let size_prop = if w == h { format!("SZ[{w}]") } else { format!("SZ[{w}:{h}]") };
+            let size_prop = if w == h {
+                format!("SZ[{w}]")
+            } else {
+                format!("SZ[{w}:{h}]")
+            };
             let komi = if game == "go" { "KM[6.5]" } else { "KM[0]" };
             let mut s = format!(
                 "(;GM[1]FF[4]CA[UTF-8]AP[tsumi]GN[{game} {} of match]{size_prop}{komi}RU[{game}]PB[{black}]PW[{white}]RE[{}]",
@@ -271,14 +301,18 @@ fn write_record(dir: &Path, game: &str, size: &str, kind: RecordKind, names: [&s
             );
             for (i, m) in r.moves.iter().enumerate() {
                 let colour = if i % 2 == 0 { 'B' } else { 'W' };
-                let coord = gtp_to_sgf(m, h).with_context(|| format!("move {m:?} is not a GTP point"))?;
+                let coord =
+                    gtp_to_sgf(m, h).with_context(|| format!("move {m:?} is not a GTP point"))?;
                 s.push_str(&format!("\n;{colour}[{coord}]"));
             }
             s.push_str(")\n");
             (s, "sgf")
         }
         RecordKind::Text => {
-            let mut s = format!("# {game} {size}, game {}: first player {black}, second player {white}\n", r.index);
+            let mut s = format!(
+                "# {game} {size}, game {}: first player {black}, second player {white}\n",
+                r.index
+            );
             for m in &r.moves {
                 s.push_str(m);
                 s.push('\n');
@@ -308,31 +342,52 @@ impl GameTask for MatchTask<'_> {
         F: Fn() -> R + Sync,
     {
         let a = self.args;
-        let params = [a.flags.params(self.algos[0])?, a.flags.params(self.algos[1])?];
+        let params = [
+            a.flags.params(self.algos[0])?,
+            a.flags.params(self.algos[1])?,
+        ];
         let names = [self.algos[0].name(), self.algos[1].name()];
         if let Some(dir) = &a.records {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         }
-        let threads = if a.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { a.threads };
-        let bar = if a.quiet || a.json { ProgressBar::hidden() } else { ProgressBar::new(a.games) };
+        let threads = if a.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            a.threads
+        };
+        let bar = if a.quiet || a.json {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new(a.games)
+        };
         bar.set_style(
-            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games {msg}")
-                .expect("valid template"),
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games {msg}",
+            )
+            .expect("valid template"),
         );
         let live = std::sync::Mutex::new(MatchSummary::default());
         let record_error = std::sync::Mutex::new(None::<anyhow::Error>);
         let t0 = Instant::now();
-        let (summary, _results) = play_match(game, params, a.games, a.seed, threads, rollout, |r: &GameResult| {
-            if let Some(dir) = &a.records {
-                if let Err(e) = write_record(dir, game.name(), size, kind, names, r) {
-                    record_error.lock().expect("lock").get_or_insert(e);
+        let (summary, _results) = play_match(
+            game,
+            params,
+            a.games,
+            a.seed,
+            threads,
+            rollout,
+            |r: &GameResult| {
+                if let Some(dir) = &a.records {
+                    if let Err(e) = write_record(dir, game.name(), size, kind, names, r) {
+                        record_error.lock().expect("lock").get_or_insert(e);
+                    }
                 }
-            }
-            let mut s = live.lock().expect("lock");
-            s.add(r);
-            bar.set_message(format!("{} {:.1}%", names[0], 100.0 * s.score()));
-            bar.inc(1);
-        })?;
+                let mut s = live.lock().expect("lock");
+                s.add(r);
+                bar.set_message(format!("{} {:.1}%", names[0], 100.0 * s.score()));
+                bar.inc(1);
+            },
+        )?;
         bar.finish_and_clear();
         if let Some(e) = record_error.into_inner().expect("lock") {
             return Err(e);
@@ -388,7 +443,10 @@ impl GameTask for MatchTask<'_> {
                 summary.draws,
                 summary.first_player_wins
             );
-            println!("{:<8} {:>12} {:>15} {:>11} {:>8}", "player", "playouts/s", "playout length", "leaf depth", "moves");
+            println!(
+                "{:<8} {:>12} {:>15} {:>11} {:>8}",
+                "player", "playouts/s", "playout length", "leaf depth", "moves"
+            );
             for (name, t) in names.iter().zip(&summary.totals) {
                 println!(
                     "{:<8} {:>12.0} {:>15.2} {:>11.2} {:>8}",
@@ -409,7 +467,10 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     if args.players.len() != 2 {
         bail!("match needs two players, e.g. `mcps grave`");
     }
-    let algos = [args.players[0].parse::<Algorithm>()?, args.players[1].parse::<Algorithm>()?];
+    let algos = [
+        args.players[0].parse::<Algorithm>()?,
+        args.players[1].parse::<Algorithm>()?,
+    ];
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -481,8 +542,14 @@ impl GameTask for PlayTask<'_> {
                     }
                     "help" | "?" => {
                         game.legal_moves(&state, &mut moves);
-                        let list: Vec<String> = moves.iter().take(60).map(ToString::to_string).collect();
-                        writeln!(out, "Legal moves: {}{}", list.join(" "), if moves.len() > 60 { " ..." } else { "" })?;
+                        let list: Vec<String> =
+                            moves.iter().take(60).map(ToString::to_string).collect();
+                        writeln!(
+                            out,
+                            "Legal moves: {}{}",
+                            list.join(" "),
+                            if moves.len() > 60 { " ..." } else { "" }
+                        )?;
                         redraw = false;
                         continue;
                     }
@@ -496,9 +563,13 @@ impl GameTask for PlayTask<'_> {
                     }
                 }
             } else {
-                let (m, st) = engine.search(game, &state).context("no move in a live position")?;
+                let (m, st) = engine
+                    .search(game, &state)
+                    .context("no move in a live position")?;
                 let best = engine.root_moves().into_iter().find(|x| x.0 == m);
-                let estimate = best.map_or(String::new(), |b| format!(", win estimate {:.0}%", 100.0 * b.2));
+                let estimate = best.map_or(String::new(), |b| {
+                    format!(", win estimate {:.0}%", 100.0 * b.2)
+                });
                 writeln!(
                     out,
                     "{} plays {m} ({} playouts, {:.0} playouts/s{estimate})",

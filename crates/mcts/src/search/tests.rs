@@ -32,18 +32,44 @@ fn amaf_counts_the_first_occurrence_only() {
     let mut stamp = vec![0; codes];
     let (mut generation, mut distinct) = (0, Vec::new());
     // Node 0 at depth 0 sees 3 5 3 3 7; node 1 at depth 1 sees 5 3 3 7.
-    update_amaf(&mut amaf, codes, &[0, 1], &[3, 5, 3, 3, 7], 2, &mut stamp, &mut generation, &mut distinct);
-    assert_eq!(amaf[3], Stat { n: 1, w: 2 }, "code 3 occurs three times, counted once");
+    update_amaf(
+        &mut amaf,
+        codes,
+        &[0, 1],
+        &[3, 5, 3, 3, 7],
+        2,
+        &mut stamp,
+        &mut generation,
+        &mut distinct,
+    );
+    assert_eq!(
+        amaf[3],
+        Stat { n: 1, w: 2 },
+        "code 3 occurs three times, counted once"
+    );
     assert_eq!(amaf[5], Stat { n: 1, w: 2 });
     assert_eq!(amaf[7], Stat { n: 1, w: 2 });
     assert_eq!(amaf[0], Stat::default());
     assert_eq!(amaf[codes + 3], Stat { n: 1, w: 2 });
     assert_eq!(amaf[codes + 5], Stat { n: 1, w: 2 });
     // A second playout with a White win (reward 0) and a repeated code at node 1 only.
-    update_amaf(&mut amaf, codes, &[0, 1], &[1, 6, 6], 0, &mut stamp, &mut generation, &mut distinct);
+    update_amaf(
+        &mut amaf,
+        codes,
+        &[0, 1],
+        &[1, 6, 6],
+        0,
+        &mut stamp,
+        &mut generation,
+        &mut distinct,
+    );
     assert_eq!(amaf[6], Stat { n: 1, w: 0 });
     assert_eq!(amaf[codes + 6], Stat { n: 1, w: 0 });
-    assert_eq!(amaf[codes + 1], Stat::default(), "node 1 does not see the move played above it");
+    assert_eq!(
+        amaf[codes + 1],
+        Stat::default(),
+        "node 1 does not see the move played above it"
+    );
     assert_eq!(amaf[1], Stat { n: 1, w: 0 });
 }
 
@@ -59,9 +85,20 @@ fn amaf_equals_brute_force_on_random_sequences() {
         let depth = rng.random_range(1..6usize);
         let nodes: Vec<u32> = (0..depth).map(|_| rng.random_range(0..6)).collect();
         let len = rng.random_range(depth - 1..depth + 12);
-        let seq: Vec<u32> = (0..len).map(|_| rng.random_range(0..codes as u32)).collect();
+        let seq: Vec<u32> = (0..len)
+            .map(|_| rng.random_range(0..codes as u32))
+            .collect();
         let r = rng.random_range(0..3);
-        update_amaf(&mut fast, codes, &nodes, &seq, r, &mut stamp, &mut generation, &mut distinct);
+        update_amaf(
+            &mut fast,
+            codes,
+            &nodes,
+            &seq,
+            r,
+            &mut stamp,
+            &mut generation,
+            &mut distinct,
+        );
         amaf_brute(codes, &nodes, &seq, r, &mut slow);
         assert_eq!(fast, slow);
     }
@@ -99,7 +136,10 @@ fn check_references(algo: Algorithm, rho: u32, iterations: usize) {
         }
     }
     if algo != Algorithm::Rave {
-        assert!(checked_deep > 0, "some descents used a reference strictly between root and node");
+        assert!(
+            checked_deep > 0,
+            "some descents used a reference strictly between root and node"
+        );
     }
 }
 
@@ -134,7 +174,12 @@ fn permutation_statistics_are_computed_at_rho_and_frozen() {
     let rho = 6;
     let game = WarGame::new(5).unwrap();
     let state = game.initial();
-    let mut s = Searcher::new(&game, params(Algorithm::Mcps, rho, 1), WargameRollout::default(), 9);
+    let mut s = Searcher::new(
+        &game,
+        params(Algorithm::Mcps, rho, 1),
+        WargameRollout::default(),
+        9,
+    );
     s.begin(&game, &state);
     let codes = game.num_move_codes();
     let mut stats = SearchStats::default();
@@ -145,13 +190,21 @@ fn permutation_statistics_are_computed_at_rho_and_frozen() {
         let slab_before = s.perm.clone();
         s.iterate(&game, &state, &mut stats);
         // Earlier frozen statistics never change.
-        assert_eq!(&s.perm[..slab_before.len()], &slab_before[..], "iteration {it}");
+        assert_eq!(
+            &s.perm[..slab_before.len()],
+            &slab_before[..],
+            "iteration {it}"
+        );
         // New freezes: computed over the earlier playouts from the node's path codes.
         for (k, &(node, _, _)) in s.trace.iter().enumerate() {
             let slot = s.nodes[node as usize].perm;
             if slot != NONE && slot as usize >= slots_before {
                 assert_ne!(node, 0, "the root never freezes");
-                assert_eq!(s.nodes[node as usize].visits - 1, rho, "frozen on reaching rho");
+                assert_eq!(
+                    s.nodes[node as usize].visits - 1,
+                    rho,
+                    "frozen on reaching rho"
+                );
                 let path = &s.seq[..k];
                 let start = slot as usize * codes;
                 for c in 0..codes {
@@ -235,8 +288,17 @@ fn finds_the_winning_step_into_the_base() {
     let game = WarGame::new(7).unwrap();
     let base = game.base();
     let from = game.cell(3, 5);
-    let state = game.position(&[(from, 1), (game.cell(0, 0), 2)], &[(game.cell(0, 6), 2), (game.cell(6, 6), 2)], 20);
-    for algo in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave, Algorithm::Mcps] {
+    let state = game.position(
+        &[(from, 1), (game.cell(0, 0), 2)],
+        &[(game.cell(0, 6), 2), (game.cell(6, 6), 2)],
+        20,
+    );
+    for algo in [
+        Algorithm::Uct,
+        Algorithm::Rave,
+        Algorithm::Grave,
+        Algorithm::Mcps,
+    ] {
         let mut s = Searcher::new(&game, params(algo, 30, 2000), WargameRollout::default(), 3);
         let (mv, st) = s.search(&game, &state).unwrap();
         assert_eq!(mv, WarMove::step(7, from, base), "{algo}");
@@ -254,16 +316,37 @@ fn a_seeded_search_is_repeatable() {
         game.legal_moves(&state, &mut moves);
         game.play(&mut state, moves[(i * 7) % moves.len()]);
     }
-    for algo in [Algorithm::Uct, Algorithm::Rave, Algorithm::Grave, Algorithm::Mcps] {
+    for algo in [
+        Algorithm::Uct,
+        Algorithm::Rave,
+        Algorithm::Grave,
+        Algorithm::Mcps,
+    ] {
         let run = |seed| {
-            let mut s = Searcher::new(&game, params(algo, 30, 3000), WargameRollout::default(), seed);
+            let mut s = Searcher::new(
+                &game,
+                params(algo, 30, 3000),
+                WargameRollout::default(),
+                seed,
+            );
             let (mv, st) = s.search(&game, &state).unwrap();
-            (mv, st.playouts, st.new_leaves, st.leaf_depth_sum, st.playout_length_sum, s.root_moves())
+            (
+                mv,
+                st.playouts,
+                st.new_leaves,
+                st.leaf_depth_sum,
+                st.playout_length_sum,
+                s.root_moves(),
+            )
         };
         let (a, b, c) = (run(42), run(42), run(43));
         assert_eq!(a.0, b.0);
         assert_eq!((a.1, a.2, a.3, a.4), (b.1, b.2, b.3, b.4), "{algo}");
         assert_eq!(a.5, b.5);
-        assert_ne!((a.3, a.4), (c.3, c.4), "{algo}: another seed, another search");
+        assert_ne!(
+            (a.3, a.4),
+            (c.3, c.4),
+            "{algo}: another seed, another search"
+        );
     }
 }
