@@ -336,6 +336,56 @@ impl Hex {
         }
     }
 
+    /// The root of `x` in the union-find forest, without path compression.
+    fn root(parent: &[u16], mut x: usize) -> usize {
+        while parent[x] as usize != x {
+            x = parent[x] as usize;
+        }
+        x
+    }
+
+    /// The number of empty cells where a stone of `p` would win at once, counting at most
+    /// `limit` (a query on the rules, used by solvers: one winning cell means a forced reply,
+    /// two mean the opponent cannot stop `p`).
+    #[must_use]
+    pub fn winning_cells(&self, state: &HexState, p: Player, limit: usize) -> usize {
+        if state.winner.is_some() {
+            return 0;
+        }
+        let t = self.top();
+        let (ea, eb) = match p {
+            Player::Black => (t, t + 1),
+            Player::White => (t + 2, t + 3),
+        };
+        let (ra, rb) = (Self::root(&state.parent, ea), Self::root(&state.parent, eb));
+        let code = stone_code(p);
+        let mut count = 0;
+        for (c, &b) in state.board.iter().enumerate() {
+            if b != EMPTY {
+                continue;
+            }
+            let (col, row) = (c % self.width, c / self.width);
+            let (mut a, mut bb) = match p {
+                Player::Black => (row == 0, row == self.height - 1),
+                Player::White => (col == 0, col == self.width - 1),
+            };
+            for &n in self.neighbours(c) {
+                if state.board[n as usize] == code {
+                    let r = Self::root(&state.parent, n as usize);
+                    a |= r == ra;
+                    bb |= r == rb;
+                }
+            }
+            if a && bb {
+                count += 1;
+                if count >= limit {
+                    break;
+                }
+            }
+        }
+        count
+    }
+
     /// The winner recomputed by a flood fill from scratch (slow; for tests).
     #[must_use]
     pub fn winner_from_scratch(&self, state: &HexState) -> Option<Player> {
@@ -701,6 +751,43 @@ mod tests {
         assert_eq!(g.outcome(&s), None);
         let s = g.setup("O.../O.../O.../O...").unwrap();
         assert_eq!(g.outcome(&s), None);
+    }
+
+    #[test]
+    fn winning_cells_are_the_moves_that_win_at_once() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(21);
+        for (w, h) in [(1, 3), (3, 1), (2, 2), (3, 3), (4, 4), (5, 3)] {
+            let g = Hex::new(w, h).unwrap();
+            for _ in 0..200 {
+                let mut s = g.initial();
+                let mut moves = Vec::new();
+                loop {
+                    g.legal_moves(&s, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for p in [Player::Black, Player::White] {
+                        let brute = moves
+                            .iter()
+                            .filter(|&&m| {
+                                let mut t = s.clone();
+                                g.place(&mut t, g.cell_index(m), p);
+                                t.winner == Some(p)
+                            })
+                            .count();
+                        assert_eq!(
+                            g.winning_cells(&s, p, usize::MAX),
+                            brute,
+                            "{}",
+                            g.render(&s)
+                        );
+                        assert_eq!(g.winning_cells(&s, p, 1), brute.min(1));
+                    }
+                    g.play(&mut s, moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
     }
 
     #[test]

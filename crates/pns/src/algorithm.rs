@@ -109,7 +109,8 @@ impl Settings {
         }
     }
 
-    /// The prover; `order` is used by focused df-pn only.
+    /// The prover; `order` is used by focused df-pn only. New nodes start at (1, 1), or by
+    /// mobility when `mobility` is set.
     pub fn prover<'a, G: Game + 'a>(
         &self,
         order: Box<dyn MoveOrder<G> + 'a>,
@@ -119,6 +120,15 @@ impl Settings {
         } else {
             Box::new(Uniform)
         };
+        self.prover_with(order, prior)
+    }
+
+    /// The prover with a given prior (`wpns` keeps its mobility initialisation).
+    pub fn prover_with<'a, G: Game + 'a>(
+        &self,
+        order: Box<dyn MoveOrder<G> + 'a>,
+        prior: Box<dyn Prior<G> + 'a>,
+    ) -> Box<dyn Prover<G> + 'a> {
         match self.algorithm {
             Algorithm::Pns => Box::new(Pns {
                 prior,

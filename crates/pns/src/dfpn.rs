@@ -102,13 +102,16 @@ impl<'a, G: Game, P: Prior<G>, O: MoveOrder<G>> Engine<'a, G, P, O> {
     }
 
     /// Numbers of a child not yet searched here: exact if terminal, else the table's, else the
-    /// prior's.
+    /// prior's exact value, else its estimate.
     fn numbers(&mut self, s: &G::State, key: u64) -> (u32, u32) {
         if let Some(o) = self.game.outcome(s) {
             return self.q.terminal_numbers(o, self.game.to_move(s));
         }
         if let Some(e) = self.tt.lookup(key) {
             return (e.phi, e.delta);
+        }
+        if let Some(wins) = self.prior.exact(self.game, s) {
+            return if wins { (0, INF) } else { (INF, 0) };
         }
         let (phi, delta) = self.prior.estimate(self.game, s, &mut self.scratch);
         (unknown(phi), unknown(delta))

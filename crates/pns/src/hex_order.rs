@@ -11,8 +11,9 @@
 //! connections come first. Ties go to the cell nearer the centre.
 
 use crate::order::MoveOrder;
-use games::Player;
+use crate::prior::Prior;
 use games::hex::{Hex, HexMove, HexState};
+use games::{Game, Player};
 
 const OWN: f64 = 0.01;
 /// A tiny conductance to ground that keeps cells cut off from both terminals solvable.
@@ -37,6 +38,29 @@ impl MoveOrder<Hex> for ResistanceOrder {
             let (sa, sb) = (scores[game.cell_index(*a)], scores[game.cell_index(*b)]);
             sb.total_cmp(&sa).then(centre(a).total_cmp(&centre(b)))
         });
+    }
+}
+
+/// Hex knowledge for new nodes (a [`Prior`]): a mover with a winning cell wins; a mover
+/// without one, whose opponent has two, loses (one stone blocks at most one of them, and a
+/// stone elsewhere cuts no chain). Other nodes start at (1, 1).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HexThreats;
+
+impl Prior<Hex> for HexThreats {
+    fn estimate(&self, _: &Hex, _: &HexState, _: &mut Vec<HexMove>) -> (u32, u32) {
+        (1, 1)
+    }
+
+    fn exact(&self, game: &Hex, state: &HexState) -> Option<bool> {
+        let me = game.to_move(state);
+        if game.winning_cells(state, me, 1) > 0 {
+            Some(true)
+        } else if game.winning_cells(state, me.opponent(), 2) >= 2 {
+            Some(false)
+        } else {
+            None
+        }
     }
 }
 
@@ -187,7 +211,6 @@ fn gauss_banded(a: &mut [f64], b: &mut [f64], n: usize, band: usize) -> Vec<f64>
 mod tests {
     use super::*;
     use crate::order::MoveOrder;
-    use games::Game;
 
     #[test]
     fn empty_board_ranks_obtuse_corners_first_acute_last_and_is_symmetric() {

@@ -52,7 +52,7 @@ mod tree;
 pub use algorithm::{Algorithm, Settings};
 pub use budget::{Budget, Progress, Stop};
 pub use dfpn::{DfPn, FocusedDfPn, Pds};
-pub use hex_order::ResistanceOrder;
+pub use hex_order::{HexThreats, ResistanceOrder};
 pub use order::{MoveOrder, NaturalOrder};
 pub use pn2::Pn2;
 pub use pns::Pns;

@@ -11,6 +11,13 @@ use games::Game;
 pub trait Prior<G: Game> {
     /// `(φ, δ)` for the player to move in `state`. `scratch` is a reusable move buffer.
     fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32);
+
+    /// The exact value of a non-terminal node for its mover when the heuristic *knows* it
+    /// (`Some(true)`: the mover wins, e.g. it has a winning move; `Some(false)`: it loses).
+    /// Must be sound; the default knows nothing.
+    fn exact(&self, _game: &G, _state: &G::State) -> Option<bool> {
+        None
+    }
 }
 
 /// Every new node is `(1, 1)`: Allis's plain proof-number search.
@@ -40,10 +47,18 @@ impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for Box<P> {
     fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
         (**self).estimate(game, state, scratch)
     }
+
+    fn exact(&self, game: &G, state: &G::State) -> Option<bool> {
+        (**self).exact(game, state)
+    }
 }
 
 impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for &P {
     fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
         (**self).estimate(game, state, scratch)
+    }
+
+    fn exact(&self, game: &G, state: &G::State) -> Option<bool> {
+        (**self).exact(game, state)
     }
 }

@@ -68,7 +68,7 @@ impl<'a, G: Game, P: Prior<G>> Tree<'a, G, P> {
             scratch: Vec::new(),
             path: Vec::new(),
         };
-        let (phi, delta) = t.evaluate(root);
+        let (phi, delta) = t.evaluate(root, false);
         t.nodes.push(Node {
             mv: None,
             first: NIL,
@@ -94,11 +94,16 @@ impl<'a, G: Game, P: Prior<G>> Tree<'a, G, P> {
         self.nodes.capacity() * std::mem::size_of::<Node<G::Move>>() + self.solved.capacity() * 32
     }
 
-    fn evaluate(&mut self, s: &G::State) -> (u32, u32) {
+    /// Numbers of a new node: terminal, solved elsewhere, the prior's exact value (not at the
+    /// root, which must be expanded to name a best move), or its estimate.
+    fn evaluate(&mut self, s: &G::State, allow_exact: bool) -> (u32, u32) {
         if let Some(o) = self.game.outcome(s) {
             return self.q.terminal_numbers(o, self.game.to_move(s));
         }
         if let Some(&wins) = self.solved.get(&position_key(self.game, s)) {
+            return if wins { (0, INF) } else { (INF, 0) };
+        }
+        if allow_exact && let Some(wins) = self.prior.exact(self.game, s) {
             return if wins { (0, INF) } else { (INF, 0) };
         }
         let (phi, delta) = self.prior.estimate(self.game, s, &mut self.scratch);
@@ -157,7 +162,7 @@ impl<'a, G: Game, P: Prior<G>> Tree<'a, G, P> {
         for (i, &m) in moves.iter().enumerate() {
             let mut child = state.clone();
             self.game.play(&mut child, m);
-            let (phi, delta) = self.evaluate(&child);
+            let (phi, delta) = self.evaluate(&child, true);
             self.nodes[first as usize + i] = Node {
                 mv: Some(m),
                 first: NIL,

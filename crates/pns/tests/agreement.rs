@@ -11,7 +11,7 @@ use games::hex::Hex;
 use games::nogo::NoGo;
 use games::tictactoe::TicTacToe;
 use pns::minimax::minimax;
-use pns::{Budget, MoveOrder, NaturalOrder, ResistanceOrder, Settings, solve};
+use pns::{Budget, HexThreats, MoveOrder, NaturalOrder, Prior, ResistanceOrder, Settings, solve};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -48,11 +48,25 @@ fn agree<G: Game>(
     draws: bool,
     order: &dyn Fn() -> Box<dyn MoveOrder<G>>,
 ) {
+    agree_with(game, states, draws, order, None);
+}
+
+/// As [`agree`], with one prior for every setting (`None`: each setting's own).
+fn agree_with<G: Game>(
+    game: &G,
+    states: &[G::State],
+    draws: bool,
+    order: &dyn Fn() -> Box<dyn MoveOrder<G>>,
+    prior: Option<&dyn Fn() -> Box<dyn Prior<G>>>,
+) {
     let settings: Vec<Settings> = every_setting();
     for (i, s) in states.iter().enumerate() {
         let want = minimax(game, s);
         for set in &settings {
-            let mut p = set.prover(order());
+            let mut p = match prior {
+                Some(make) => set.prover_with(order(), make()),
+                None => set.prover(order()),
+            };
             let sol = solve(p.as_mut(), game, s, &Budget::default(), draws);
             assert_eq!(
                 sol.value,
@@ -113,6 +127,20 @@ fn hex_random_positions() {
     agree(&g, &positions(&g, 10, 15, 0..=5), false, &|| {
         Box::new(ResistanceOrder)
     });
+}
+
+#[test]
+fn hex_random_positions_with_hex_threats() {
+    for (n, plies) in [(3, 0..=5), (4, 4..=10)] {
+        let g = Hex::new(n, n).unwrap();
+        agree_with(
+            &g,
+            &positions(&g, 40 + n as u64, 20, plies),
+            false,
+            &|| Box::new(ResistanceOrder),
+            Some(&|| Box::new(HexThreats)),
+        );
+    }
 }
 
 #[test]

@@ -4,15 +4,16 @@
 //! Both are `#[ignore]`: run with
 //! `cargo test --release -p pns --test hex_openings -- --ignored --nocapture`.
 //! `TSUMI_HEX_SECONDS` (default 120) is the time limit per opening, `TSUMI_HEX_MIB` (default
-//! 1024) the table size, `TSUMI_HEX_ALGO` the algorithm (default fdfpn). An opening not solved
-//! within the limit is reported and skipped; a solved one must match the data.
+//! 1024) the table size, `TSUMI_HEX_ALGO` the algorithm (default fdfpn), `TSUMI_HEX_THREATS=1`
+//! adds the Hex threat knowledge ([`pns::HexThreats`]). An opening not solved within the limit
+//! is reported and skipped; a solved one must match the data.
 
 mod common;
 
 use common::read_tsv;
 use games::hex::Hex;
 use games::{Game, Player};
-use pns::{Algorithm, Answer, Budget, Question, ResistanceOrder, Settings};
+use pns::{Algorithm, Answer, Budget, HexThreats, Question, ResistanceOrder, Settings};
 use std::time::Duration;
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -40,7 +41,12 @@ fn run_openings(n: usize, openings: &[(String, bool)]) -> usize {
         let mut s = g.initial();
         let m = g.parse_move(&s, mv).unwrap();
         g.play(&mut s, m);
-        let mut p = Settings::new(algo).prover::<Hex>(Box::new(ResistanceOrder));
+        let settings = Settings::new(algo);
+        let mut p = if std::env::var("TSUMI_HEX_THREATS").is_ok_and(|v| v == "1") {
+            settings.prover_with::<Hex>(Box::new(ResistanceOrder), Box::new(HexThreats))
+        } else {
+            settings.prover::<Hex>(Box::new(ResistanceOrder))
+        };
         let proof = p.prove(&g, &s, Question::win(Player::Black), &budget);
         total_expansions += proof.expansions;
         eprintln!(

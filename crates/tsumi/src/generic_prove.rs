@@ -6,7 +6,8 @@
 //! "loss", or "unknown" when the budget ran out. Games with draws (tic-tac-toe, Connect Four)
 //! take two binary proofs: "can the mover force a win?" and, if not, "can the mover avoid a
 //! loss?". Focused df-pn orders Hex moves by circuit resistance and other games' moves in
-//! their natural order.
+//! their natural order. `--threats` (Hex only) starts new nodes from Hex knowledge: a winning
+//! cell wins, two winning cells of the opponent lose.
 
 use crate::prove::ProveArgs;
 use anyhow::{Context, anyhow, bail};
@@ -16,7 +17,9 @@ use games::connect4::Connect4;
 use games::hex::Hex;
 use games::nogo::NoGo;
 use games::tictactoe::TicTacToe;
-use pns::{Algorithm, Budget, MoveOrder, NaturalOrder, ResistanceOrder, Settings, Solution, solve};
+use pns::{
+    Algorithm, Budget, HexThreats, NaturalOrder, Prover, ResistanceOrder, Settings, Solution, solve,
+};
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -43,47 +46,43 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         max_mib: args.tt_mib.max(1),
         progress: Some(progress_line()),
     };
+    if args.threats && args.game != "hex" {
+        bail!("--threats is Hex knowledge: it applies to hex only");
+    }
+    let s = &settings;
+    let natural = NaturalOrder;
     match args.game.as_str() {
-        "hex" => run_game(
-            &Hex::from_size(&args.size)?,
-            args,
-            &settings,
-            &budget,
-            Box::new(ResistanceOrder),
-            false,
-        ),
-        "tictactoe" => run_game(
-            &TicTacToe::from_size(&args.size)?,
-            args,
-            &settings,
-            &budget,
-            Box::new(NaturalOrder),
-            true,
-        ),
-        "connect4" => run_game(
-            &Connect4::from_size(&args.size)?,
-            args,
-            &settings,
-            &budget,
-            Box::new(NaturalOrder),
-            true,
-        ),
-        "nogo" => run_game(
-            &NoGo::from_size(&args.size)?,
-            args,
-            &settings,
-            &budget,
-            Box::new(NaturalOrder),
-            false,
-        ),
-        "atarigo" => run_game(
-            &AtariGo::from_size(&args.size)?,
-            args,
-            &settings,
-            &budget,
-            Box::new(NaturalOrder),
-            false,
-        ),
+        "hex" => {
+            let prover = if args.threats {
+                s.prover_with::<Hex>(Box::new(ResistanceOrder), Box::new(HexThreats))
+            } else {
+                s.prover::<Hex>(Box::new(ResistanceOrder))
+            };
+            run_game(
+                &Hex::from_size(&args.size)?,
+                args,
+                s,
+                prover,
+                &budget,
+                false,
+            )
+        }
+        "tictactoe" => {
+            let game = TicTacToe::from_size(&args.size)?;
+            run_game(&game, args, s, s.prover(Box::new(natural)), &budget, true)
+        }
+        "connect4" => {
+            let game = Connect4::from_size(&args.size)?;
+            run_game(&game, args, s, s.prover(Box::new(natural)), &budget, true)
+        }
+        "nogo" => {
+            let game = NoGo::from_size(&args.size)?;
+            run_game(&game, args, s, s.prover(Box::new(natural)), &budget, false)
+        }
+        "atarigo" => {
+            let game = AtariGo::from_size(&args.size)?;
+            run_game(&game, args, s, s.prover(Box::new(natural)), &budget, false)
+        }
         other => {
             bail!("unknown game '{other}': expected go, hex, tictactoe, connect4, nogo or atarigo")
         }
@@ -116,8 +115,8 @@ fn run_game<G: Game>(
     game: &G,
     args: &ProveArgs,
     settings: &Settings,
+    mut prover: Box<dyn Prover<G> + '_>,
     budget: &Budget,
-    order: Box<dyn MoveOrder<G>>,
     draws: bool,
 ) -> anyhow::Result<()> {
     let mut state = game.initial();
@@ -125,7 +124,6 @@ fn run_game<G: Game>(
         let mv = game.parse_move(&state, text).map_err(|e| anyhow!(e))?;
         game.play(&mut state, mv);
     }
-    let mut prover = settings.prover(order);
     let solution = solve(prover.as_mut(), game, &state, budget, draws);
     if solution.time() >= Duration::from_secs(1) && std::io::stderr().is_terminal() {
         eprintln!();

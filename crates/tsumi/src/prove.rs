@@ -37,6 +37,10 @@ pub struct ProveArgs {
     /// Games other than Go: initialise new nodes by mobility (φ 1, δ = legal moves).
     #[arg(long)]
     pub mobility: bool,
+    /// Hex: start new nodes from Hex knowledge (a winning cell wins, two opponent winning
+    /// cells lose) instead of (1, 1).
+    #[arg(long)]
+    pub threats: bool,
     /// Games other than Go: weak PNS rule for δ (max + open children − 1) instead of the sum.
     #[arg(long)]
     pub weak: bool,

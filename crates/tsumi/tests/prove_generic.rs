@@ -58,6 +58,12 @@ fn hex_4x4_is_a_win_by_every_algorithm() {
 }
 
 #[test]
+fn hex_threat_knowledge_proves_5x5_by_pds() {
+    let v = json(&["prove", "hex", "5x5", "--algo", "pds", "--threats"]);
+    assert_eq!(v["result"], "win");
+}
+
+#[test]
 fn connect4_5x4_by_dfpn_matches_the_table() {
     let table = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
