@@ -65,7 +65,11 @@ impl Bitboard {
     /// The lowest point of a non-empty set.
     #[must_use]
     pub const fn lowest(self) -> Option<Point> {
-        if self.0 == 0 { None } else { Some(Point(self.0.trailing_zeros() as u8)) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Point(self.0.trailing_zeros() as u8))
+        }
     }
 
     /// The points of the set in increasing order.
@@ -153,13 +157,21 @@ impl Move {
     /// The point of a stone move.
     #[must_use]
     pub const fn point(self) -> Option<Point> {
-        if self.is_pass() { None } else { Some(Point(self.0)) }
+        if self.is_pass() {
+            None
+        } else {
+            Some(Point(self.0))
+        }
     }
 }
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_pass() { f.write_str("pass") } else { write!(f, "#{}", self.0) }
+        if self.is_pass() {
+            f.write_str("pass")
+        } else {
+            write!(f, "#{}", self.0)
+        }
     }
 }
 
@@ -167,7 +179,9 @@ impl fmt::Debug for Move {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// The size is not supported by the fast board.
-    #[error("unsupported size {rows}x{cols}: the fast board needs 1..=19 rows and columns and at most 64 points")]
+    #[error(
+        "unsupported size {rows}x{cols}: the fast board needs 1..=19 rows and columns and at most 64 points"
+    )]
     UnsupportedSize {
         /// Rows asked for.
         rows: usize,
@@ -336,7 +350,10 @@ impl Geometry {
     /// The image of a board under symmetry `s`.
     #[must_use]
     pub fn map_board(&self, s: usize, b: &Board) -> Board {
-        Board { black: self.map_bitboard(s, b.black), white: self.map_bitboard(s, b.white) }
+        Board {
+            black: self.map_bitboard(s, b.black),
+            white: self.map_bitboard(s, b.white),
+        }
     }
 
     /// Primary Zobrist key of colour `c` (0 black, 1 white) at `p`, seen through symmetry `s`.
@@ -349,6 +366,21 @@ impl Geometry {
     #[must_use]
     pub fn sym_key2(&self, s: usize, p: Point, c: usize) -> u64 {
         self.keys2[s][p.index()][c]
+    }
+
+    /// The change of the (primary, second) hashes of `s(board)` when `colour` places a stone
+    /// on `p` and captures the opponent stones `captured` (incremental hashing).
+    #[must_use]
+    #[inline]
+    pub fn hash_delta(&self, s: usize, colour: Player, p: Point, captured: Bitboard) -> (u64, u64) {
+        let c = colour.index();
+        let mut a = self.keys[s][p.index()][c];
+        let mut b = self.keys2[s][p.index()][c];
+        for q in captured.points() {
+            a ^= self.keys[s][q.index()][1 - c];
+            b ^= self.keys2[s][q.index()][1 - c];
+        }
+        (a, b)
     }
 
     /// The per-symmetry key tables (primary, second) for the hot loop of the search.
@@ -452,7 +484,10 @@ pub struct Placed {
 
 impl Board {
     /// The empty board.
-    pub const EMPTY: Board = Board { black: Bitboard::EMPTY, white: Bitboard::EMPTY };
+    pub const EMPTY: Board = Board {
+        black: Bitboard::EMPTY,
+        white: Bitboard::EMPTY,
+    };
 
     /// The stones of `c`.
     #[must_use]
@@ -527,8 +562,14 @@ impl Board {
             }
         }
         let board = match c {
-            Player::Black => Board { black: own, white: opp },
-            Player::White => Board { black: opp, white: own },
+            Player::Black => Board {
+                black: own,
+                white: opp,
+            },
+            Player::White => Board {
+                black: opp,
+                white: own,
+            },
         };
         Some(Placed { board, captured })
     }
@@ -583,17 +624,27 @@ impl Board {
     /// # Errors
     /// [`BoardError::BadDrawing`] if the drawing does not fit the geometry.
     pub fn from_drawing(geo: &Geometry, text: &str) -> Result<Board, BoardError> {
-        let rows: Vec<&str> =
-            text.split(['/', '\n']).map(str::trim).filter(|r| !r.is_empty()).collect();
+        let rows: Vec<&str> = text
+            .split(['/', '\n'])
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .collect();
         if rows.len() != geo.rows() {
-            return Err(BoardError::BadDrawing(format!("{} rows, expected {}", rows.len(), geo.rows())));
+            return Err(BoardError::BadDrawing(format!(
+                "{} rows, expected {}",
+                rows.len(),
+                geo.rows()
+            )));
         }
         let mut b = Board::EMPTY;
         for (i, row) in rows.iter().enumerate() {
             let r = geo.rows() - 1 - i;
             let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             if cells.len() != geo.cols() {
-                return Err(BoardError::BadDrawing(format!("row '{row}' has {} points", cells.len())));
+                return Err(BoardError::BadDrawing(format!(
+                    "row '{row}' has {} points",
+                    cells.len()
+                )));
             }
             for (c, ch) in cells.iter().enumerate() {
                 let p = Bitboard::from_point(geo.point(r, c));
@@ -634,13 +685,19 @@ impl Board {
     /// On a broken invariant.
     pub fn check_invariants(&self, geo: &Geometry) {
         assert!((self.black & self.white).is_empty(), "overlapping stones");
-        assert!(self.occupied().minus(geo.full).is_empty(), "stones off the board");
+        assert!(
+            self.occupied().minus(geo.full).is_empty(),
+            "stones off the board"
+        );
         let empty = self.empty(geo);
         for stones in [self.black, self.white] {
             let mut rest = stones;
             while let Some(p) = rest.lowest() {
                 let chain = geo.flood(Bitboard::from_point(p), stones);
-                assert!(!(geo.neighbours(chain) & empty).is_empty(), "chain without liberty");
+                assert!(
+                    !(geo.neighbours(chain) & empty).is_empty(),
+                    "chain without liberty"
+                );
                 rest = rest.minus(chain);
             }
         }

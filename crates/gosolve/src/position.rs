@@ -25,7 +25,11 @@ impl Position {
     #[must_use]
     pub fn hash(&self, geo: &Geometry) -> u64 {
         self.board.hash(geo)
-            ^ if self.to_move == Player::White { crate::zobrist::SIDE } else { 0 }
+            ^ if self.to_move == Player::White {
+                crate::zobrist::SIDE
+            } else {
+                0
+            }
             ^ if self.passed { crate::zobrist::PASS } else { 0 }
     }
 }
@@ -82,7 +86,11 @@ impl Line {
             }
         }
         Line {
-            position: Position { board, to_move, passed: false },
+            position: Position {
+                board,
+                to_move,
+                passed: false,
+            },
             boards,
             over: false,
             moves: Vec::new(),
@@ -211,7 +219,11 @@ pub mod reference {
     /// [`BoardError::UnsupportedSize`] above 64 points.
     pub fn line(pos: &go::Position) -> Result<(Geometry, Line), BoardError> {
         let geo = geometry(pos.size())?;
-        let earlier: Vec<Board> = pos.history().positions().map(|(b, _)| board(&geo, b)).collect();
+        let earlier: Vec<Board> = pos
+            .history()
+            .positions()
+            .map(|(b, _)| board(&geo, b))
+            .collect();
         let mut line = Line::from_setup(board(&geo, pos.board()), pos.to_move(), &earlier);
         line.position.passed = pos.passes() >= 1;
         line.over = pos.is_over();
@@ -234,7 +246,10 @@ pub mod reference {
             None => go::Move::Pass,
             Some(Point(i)) => {
                 let i = i as usize;
-                go::Move::Place(go::Point::new((i / geo.cols()) as u32, (i % geo.cols()) as u32))
+                go::Move::Place(go::Point::new(
+                    (i / geo.cols()) as u32,
+                    (i % geo.cols()) as u32,
+                ))
             }
         }
     }

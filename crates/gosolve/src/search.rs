@@ -83,11 +83,88 @@ pub struct Config {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Called about every 2^16 expansions with the running counts (progress lines).
     pub progress: Option<Arc<dyn Fn(&Progress) + Send + Sync>>,
+    /// Initial proof and disproof numbers of new nodes.
+    pub prior: PriorKind,
+}
+
+/// How new nodes get their initial (φ, δ). The prior only orders the search: nodes are
+/// decided by proofs alone, so every prior gives the same answers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PriorKind {
+    /// (1, 1) everywhere.
+    Uniform,
+    /// From the area margin of the mover against the komi, x = margin / (2·points) in
+    /// half-points: p = 1 / (1 + e^(−slope·x)) estimates the mover's chance, and
+    /// (φ, δ) = (1 + ⌊scale·(−ln p)⌋, 1 + ⌊scale·(−ln(1 − p))⌋), as in the Sanko paper's
+    /// logistic prior with the area margin as its only feature.
+    Score {
+        /// Slope of the logistic on the normalised margin.
+        slope: f64,
+        /// Scale S of the numbers.
+        scale: f64,
+    },
+}
+
+impl PriorKind {
+    /// The default prior.
+    pub const DEFAULT: PriorKind = PriorKind::Score {
+        slope: 4.0,
+        scale: 4.0,
+    };
+}
+
+/// The prior's numbers, tabulated by the mover's margin against the komi in half-points.
+#[derive(Clone, Debug)]
+struct Prior {
+    kind: PriorKind,
+    table: Vec<(u64, u64)>,
+    offset: i32,
+}
+
+impl Prior {
+    fn new(kind: PriorKind, points: usize, komi2: i32) -> Self {
+        let offset = 2 * points as i32 + komi2.abs() + 1;
+        let mut table = Vec::with_capacity(2 * offset as usize + 1);
+        for i in 0..=2 * offset {
+            let xm = i - offset;
+            table.push(match kind {
+                PriorKind::Uniform => (1, 1),
+                PriorKind::Score { slope, scale } => {
+                    let x = f64::from(xm) / (2.0 * points as f64);
+                    let p = 1.0 / (1.0 + (-slope * x).exp());
+                    let num = |q: f64| 1 + (scale * -q.max(1e-12).ln()).min(1e12) as u64;
+                    (num(p), num(1.0 - p))
+                }
+            });
+        }
+        Prior {
+            kind,
+            table,
+            offset,
+        }
+    }
+
+    #[inline]
+    fn initial(&self, geo: &Geometry, st: &NodeState, komi2: i32) -> (u64, u64) {
+        if self.kind == PriorKind::Uniform {
+            return (1, 1);
+        }
+        let m2 = 2 * st.board.area_score(geo) - komi2;
+        let xm = if st.to_move == Player::Black { m2 } else { -m2 };
+        self.table[(xm + self.offset).clamp(0, 2 * self.offset) as usize]
+    }
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { epsilon: 0.3, max_expansions: 0, max_time: None, cancel: None, progress: None }
+        Config {
+            epsilon: 0.3,
+            max_expansions: 0,
+            max_time: None,
+            cancel: None,
+            progress: None,
+            prior: PriorKind::DEFAULT,
+        }
     }
 }
 
@@ -137,7 +214,11 @@ impl Proof {
     /// Expansions per distinct node.
     #[must_use]
     pub fn revisit_factor(&self) -> f64 {
-        if self.nodes == 0 { 0.0 } else { self.expansions as f64 / self.nodes as f64 }
+        if self.nodes == 0 {
+            0.0
+        } else {
+            self.expansions as f64 / self.nodes as f64
+        }
     }
 }
 
@@ -174,6 +255,7 @@ pub struct Solver {
     table: Table,
     cfg: Config,
     komi2: i32,
+    prior: Prior,
     /// Boards of the current path (root set, then the line), exact, for superko.
     path: Vec<Board>,
     /// Their primary hashes (h1 under the identity).
@@ -197,14 +279,45 @@ impl std::fmt::Debug for Solver {
 
 /// Looks a child up and appends it; returns `Some(mv)` if it proves the parent.
 #[inline]
-fn push_child(table: &mut Table, children: &mut Vec<Child>, komi2: i32, mv: Move, key: NodeKey, state: NodeState) -> Option<Move> {
+fn push_child(
+    table: &mut Table,
+    children: &mut Vec<Child>,
+    komi2: i32,
+    prior: &Prior,
+    geo: &Geometry,
+    probe: bool,
+    mv: Move,
+    key: NodeKey,
+    state: NodeState,
+) -> Option<Move> {
+    if !probe {
+        let (pn, dn) = prior.initial(geo, &state, komi2);
+        children.push(Child {
+            mv,
+            key,
+            pn,
+            dn,
+            state,
+        });
+        return None;
+    }
     let (pn, dn) = match table.probe(&key, state.to_move, komi2) {
-        Probe::Proven { mover_wins: true, .. } => (0, INF),
-        Probe::Proven { mover_wins: false, .. } => return Some(mv),
+        Probe::Proven {
+            mover_wins: true, ..
+        } => (0, INF),
+        Probe::Proven {
+            mover_wins: false, ..
+        } => return Some(mv),
         Probe::Unproven { pn, dn, .. } => (pn, dn),
-        Probe::Miss => (1, 1),
+        Probe::Miss => prior.initial(geo, &state, komi2),
     };
-    children.push(Child { mv, key, pn, dn, state });
+    children.push(Child {
+        mv,
+        key,
+        pn,
+        dn,
+        state,
+    });
     None
 }
 
@@ -229,6 +342,7 @@ impl Solver {
             table: Table::new(tt_mib),
             cfg,
             komi2: 1,
+            prior: Prior::new(PriorKind::Uniform, 1, 1),
             path: Vec::new(),
             path_hash: Vec::new(),
             children: Vec::new(),
@@ -312,8 +426,11 @@ impl Solver {
     }
 
     fn key_of(&self, st: &NodeState) -> NodeKey {
-        let sp = if st.to_move == Player::White { zobrist::SIDE } else { 0 }
-            ^ if st.passed { zobrist::PASS } else { 0 };
+        let sp = if st.to_move == Player::White {
+            zobrist::SIDE
+        } else {
+            0
+        } ^ if st.passed { zobrist::PASS } else { 0 };
         let mut best = 0usize;
         let mut bk = st.h1[0] ^ sp;
         for s in 1..self.geo.num_symmetries() {
@@ -323,17 +440,26 @@ impl Solver {
                 best = s;
             }
         }
-        NodeKey { key: bk, sig1: st.s1[best], sig2: st.s2[best], sym: best as u8 }
+        NodeKey {
+            key: bk,
+            sig1: st.s1[best],
+            sig2: st.s2[best],
+            sym: best as u8,
+        }
     }
 
     /// The child after a stone move with result `board` and `captured` stones, given its
     /// identity hash `h0` (already computed for the superko test).
     #[inline]
-    fn stone_child(&self, st: &NodeState, p: Point, board: Board, captured: crate::Bitboard, h0: u64) -> NodeState {
+    fn stone_child(
+        &self,
+        st: &NodeState,
+        p: Point,
+        board: Board,
+        captured: crate::Bitboard,
+        h0: u64,
+    ) -> NodeState {
         let geo = &self.geo;
-        let (k1, k2) = geo.key_tables();
-        let c = st.to_move.index();
-        let o = 1 - c;
         let mut ch = NodeState {
             board,
             to_move: st.to_move.opponent(),
@@ -345,12 +471,9 @@ impl Solver {
             s2: [0; 8],
         };
         for s in 0..geo.num_symmetries() {
-            let mut a = st.h1[s] ^ k1[s][p.index()][c];
-            let mut b = st.h2[s] ^ k2[s][p.index()][c];
-            for q in captured.points() {
-                a ^= k1[s][q.index()][o];
-                b ^= k2[s][q.index()][o];
-            }
+            let (da, db) = geo.hash_delta(s, st.to_move, p, captured);
+            let a = st.h1[s] ^ da;
+            let b = st.h2[s] ^ db;
             ch.h1[s] = a;
             ch.h2[s] = b;
             ch.s1[s] = st.s1[s].wrapping_add(mix1(a));
@@ -370,6 +493,13 @@ impl Solver {
         ch
     }
 
+    /// The table identity of the end of `line` (canonical position key, the two history
+    /// signatures in the canonical frame, and the canonicalising symmetry).
+    #[must_use]
+    pub fn node_key(&self, line: &Line) -> NodeKey {
+        self.key_of(&self.root_state(line))
+    }
+
     /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
     ///
     /// # Panics
@@ -377,6 +507,7 @@ impl Solver {
     pub fn prove(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
         assert!(komi2 % 2 != 0, "komi must be a half-integer");
         self.komi2 = komi2;
+        self.prior = Prior::new(self.cfg.prior, self.geo.points(), komi2);
         self.expansions = 0;
         self.nodes = 0;
         self.aborted = false;
@@ -399,7 +530,11 @@ impl Solver {
                 winner,
                 komi2,
                 answer,
-                best_move: if mover_result == Some(true) { best } else { None },
+                best_move: if mover_result == Some(true) {
+                    best
+                } else {
+                    None
+                },
                 expansions: s.expansions,
                 nodes: s.nodes,
                 time_s: s.start.elapsed().as_secs_f64(),
@@ -427,7 +562,11 @@ impl Solver {
         } else {
             None
         };
-        let best = if result == Some(true) { self.stored_best(&root, &key) } else { None };
+        let best = if result == Some(true) {
+            self.stored_best(&root, &key)
+        } else {
+            None
+        };
         finish(self, result, best)
     }
 
@@ -480,7 +619,7 @@ impl Solver {
 
     /// Generates and classifies the children of `st` into `self.children[base..]`.
     /// Returns `Some(move)` if a child already proves `st` (the mover wins by it).
-    fn generate(&mut self, st: &NodeState) -> Option<Move> {
+    fn generate(&mut self, st: &NodeState, probe: bool) -> Option<Move> {
         let geo = &self.geo;
         let mover = st.to_move;
         // Pass first.
@@ -494,7 +633,17 @@ impl Solver {
             ch.to_move = mover.opponent();
             ch.passed = true;
             let key = self.key_of(&ch);
-            if let Some(win) = push_child(&mut self.table, &mut self.children, self.komi2, Move::PASS, key, ch) {
+            if let Some(win) = push_child(
+                &mut self.table,
+                &mut self.children,
+                self.komi2,
+                &self.prior,
+                &self.geo,
+                probe,
+                Move::PASS,
+                key,
+                ch,
+            ) {
                 return Some(win);
             }
         }
@@ -518,7 +667,9 @@ impl Solver {
                     continue;
                 }
             }
-            let Some(placed) = st.board.place(geo, mover, p) else { continue };
+            let Some(placed) = st.board.place(geo, mover, p) else {
+                continue;
+            };
             let mut h0 = st.h1[0] ^ k1[0][p.index()][c];
             for q in placed.captured.points() {
                 h0 ^= k1[0][q.index()][1 - c];
@@ -528,7 +679,17 @@ impl Solver {
             }
             let ch = self.stone_child(st, p, placed.board, placed.captured, h0);
             let key = self.key_of(&ch);
-            if let Some(win) = push_child(&mut self.table, &mut self.children, self.komi2, Move::play(p), key, ch) {
+            if let Some(win) = push_child(
+                &mut self.table,
+                &mut self.children,
+                self.komi2,
+                &self.prior,
+                &self.geo,
+                probe,
+                Move::play(p),
+                key,
+                ch,
+            ) {
                 return Some(win);
             }
         }
@@ -537,13 +698,20 @@ impl Solver {
 
     #[inline]
     fn repeats(&self, h: u64, board: &Board) -> bool {
-        self.path_hash.iter().zip(&self.path).any(|(&ph, pb)| ph == h && pb == board)
+        self.path_hash
+            .iter()
+            .zip(&self.path)
+            .any(|(&ph, pb)| ph == h && pb == board)
     }
 
-
     fn store(&mut self, st: &NodeState, key: &NodeKey, pn: u64, dn: u64, best: Move, effort: u64) {
-        let b = if best == Move(NO_MOVE) { NO_MOVE } else { self.geo.map_move(key.sym as usize, best).0 };
-        self.table.store(key, st.to_move, self.komi2, pn, dn, b, effort);
+        let b = if best == Move(NO_MOVE) {
+            NO_MOVE
+        } else {
+            self.geo.map_move(key.sym as usize, best).0
+        };
+        self.table
+            .store(key, st.to_move, self.komi2, pn, dn, b, effort);
     }
 
     /// The recursive procedure (one call = one expansion). Returns (φ, δ) of `st`.
@@ -552,15 +720,20 @@ impl Solver {
         self.check_budget();
         let start_exp = self.expansions;
         let prior_effort = match self.table.probe(key, st.to_move, self.komi2) {
-            Probe::Proven { mover_wins, .. } => return if mover_wins { (0, INF) } else { (INF, 0) },
+            Probe::Proven { mover_wins, .. } => {
+                return if mover_wins { (0, INF) } else { (INF, 0) };
+            }
             Probe::Unproven { effort, .. } => effort,
             Probe::Miss => {
                 self.nodes += 1;
                 0
             }
         };
+        // Children of a node never stored before are (but for rare transpositions) not stored
+        // either: skip their probes, the search's main cost. Skipping is always sound.
+        let probe = self.expansions <= 1 || self.table.seen(key);
         let base = self.children.len();
-        if let Some(win) = self.generate(st) {
+        if let Some(win) = self.generate(st, probe) {
             self.children.truncate(base);
             self.store(st, key, 0, INF, win, 1 + prior_effort);
             return (0, INF);
@@ -600,8 +773,16 @@ impl Solver {
                 break;
             }
             let c = self.children[best_i];
-            let c_th_pn = if th_dn == INF { INF } else { sat_add(th_dn - dn, c.pn) };
-            let grow = if d2 >= INF { INF } else { (((d2 as f64) * (1.0 + eps)).ceil() as u64).max(d2 + 1) };
+            let c_th_pn = if th_dn == INF {
+                INF
+            } else {
+                sat_add(th_dn - dn, c.pn)
+            };
+            let grow = if d2 >= INF {
+                INF
+            } else {
+                (((d2 as f64) * (1.0 + eps)).ceil() as u64).max(d2 + 1)
+            };
             let c_th_dn = th_pn.min(grow);
             // Descend.
             let pushed = !c.mv.is_pass();
@@ -620,7 +801,11 @@ impl Solver {
             cm.pn = cpn;
             cm.dn = cdn;
         }
-        let best = if end > base { self.children[best_i].mv } else { Move(NO_MOVE) };
+        let best = if end > base {
+            self.children[best_i].mv
+        } else {
+            Move(NO_MOVE)
+        };
         self.children.truncate(base);
         let effort = prior_effort + (self.expansions - start_exp + 1);
         self.store(st, key, pn, dn, best, effort);

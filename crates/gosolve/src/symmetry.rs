@@ -63,11 +63,21 @@ mod tests {
 
     #[test]
     fn maps_are_permutations_and_inverses() {
-        for (r, c) in [(1, 1), (1, 5), (4, 1), (2, 3), (3, 3), (4, 4), (8, 8), (3, 7)] {
+        for (r, c) in [
+            (1, 1),
+            (1, 5),
+            (4, 1),
+            (2, 3),
+            (3, 3),
+            (4, 4),
+            (8, 8),
+            (3, 7),
+        ] {
             let g = Geometry::new(r, c).unwrap();
             for s in 0..g.num_symmetries() {
-                let img: std::collections::HashSet<_> =
-                    (0..g.points()).map(|p| g.map_point(s, crate::Point(p as u8))).collect();
+                let img: std::collections::HashSet<_> = (0..g.points())
+                    .map(|p| g.map_point(s, crate::Point(p as u8)))
+                    .collect();
                 assert_eq!(img.len(), g.points());
                 let inv = g.inverse(s);
                 for p in 0..g.points() {
@@ -90,7 +100,10 @@ mod tests {
                 let p = crate::Point(p);
                 let n = g.neighbours(crate::Bitboard::from_point(p));
                 let mapped_n = g.map_bitboard(s, n);
-                assert_eq!(mapped_n, g.neighbours(crate::Bitboard::from_point(g.map_point(s, p))));
+                assert_eq!(
+                    mapped_n,
+                    g.neighbours(crate::Bitboard::from_point(g.map_point(s, p)))
+                );
             }
         }
     }

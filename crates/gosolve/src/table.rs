@@ -154,7 +154,11 @@ impl std::fmt::Debug for Table {
 #[inline]
 fn applies(mover: Player, mover_wins: bool, stored: i32, asked: i32) -> bool {
     let black_wins = (mover == Player::Black) == mover_wins;
-    if black_wins { asked <= stored } else { asked >= stored }
+    if black_wins {
+        asked <= stored
+    } else {
+        asked >= stored
+    }
 }
 
 impl Table {
@@ -163,7 +167,10 @@ impl Table {
     #[must_use]
     pub fn new(mib: usize) -> Self {
         let n = ((mib << 20) / std::mem::size_of::<Bucket>()).max(1);
-        Table { buckets: vec![Bucket::default(); n], stats: TableStats::default() }
+        Table {
+            buckets: vec![Bucket::default(); n],
+            stats: TableStats::default(),
+        }
     }
 
     /// Bytes held by the entries.
@@ -203,14 +210,21 @@ impl Table {
         let b = &self.buckets[self.bucket_index(k)];
         let mut found = Probe::Miss;
         for e in &b.0 {
-            if e.flags & STATE_MASK == EMPTY || e.key != k.key || e.sig1 != k.sig1 || e.sig2 != k.sig2 {
+            if e.flags & STATE_MASK == EMPTY
+                || e.key != k.key
+                || e.sig1 != k.sig1
+                || e.sig2 != k.sig2
+            {
                 continue;
             }
             let state = e.flags & STATE_MASK;
             if state == WIN || state == LOSS {
                 if applies(mover, state == WIN, i32::from(e.komi2), komi2) {
                     self.stats.proven_hits += 1;
-                    return Probe::Proven { mover_wins: state == WIN, best: e.best };
+                    return Probe::Proven {
+                        mover_wins: state == WIN,
+                        best: e.best,
+                    };
                 }
             } else if i32::from(e.komi2) == komi2 {
                 found = Probe::Unproven {
@@ -227,10 +241,29 @@ impl Table {
         found
     }
 
+    /// Whether any entry (any komi, proven or not) of the node is stored: a node never seen
+    /// before has, but for rare transpositions, no stored children either.
+    #[must_use]
+    pub fn seen(&self, k: &NodeKey) -> bool {
+        let b = &self.buckets[self.bucket_index(k)];
+        b.0.iter().any(|e| {
+            e.flags & STATE_MASK != EMPTY && e.key == k.key && e.sig1 == k.sig1 && e.sig2 == k.sig2
+        })
+    }
+
     /// Stores a node's numbers for the question at `komi2`: `pn == 0` stores a win of the mover,
     /// `dn == 0` a loss, anything else heuristic numbers. `effort` is the total expansions
     /// spent below the node so far.
-    pub fn store(&mut self, k: &NodeKey, mover: Player, komi2: i32, pn: u64, dn: u64, best: u8, effort: u64) {
+    pub fn store(
+        &mut self,
+        k: &NodeKey,
+        mover: Player,
+        komi2: i32,
+        pn: u64,
+        dn: u64,
+        best: u8,
+        effort: u64,
+    ) {
         self.stats.stores += 1;
         let state = if pn == 0 {
             WIN
@@ -249,14 +282,23 @@ impl Table {
             effort: effort.min(u64::from(u32::MAX)) as u32,
             komi2,
             best,
-            flags: state | if mover == Player::White { WHITE_TO_MOVE } else { 0 },
+            flags: state
+                | if mover == Player::White {
+                    WHITE_TO_MOVE
+                } else {
+                    0
+                },
         };
         let idx = self.bucket_index(k);
         let bucket = &mut self.buckets[idx].0;
         // 1. The same node: overwrite its entry for this komi, or an unproven one of another komi.
         let mut slot = None;
         for (i, e) in bucket.iter().enumerate() {
-            if e.flags & STATE_MASK != EMPTY && e.key == k.key && e.sig1 == k.sig1 && e.sig2 == k.sig2 {
+            if e.flags & STATE_MASK != EMPTY
+                && e.key == k.key
+                && e.sig1 == k.sig1
+                && e.sig2 == k.sig2
+            {
                 let es = e.flags & STATE_MASK;
                 if e.komi2 == komi2 || es == UNPROVEN {
                     slot = Some(i);
@@ -309,7 +351,12 @@ mod tests {
     use super::*;
 
     fn key(k: u64, s1: u64, s2: u64) -> NodeKey {
-        NodeKey { key: k, sig1: s1, sig2: s2, sym: 0 }
+        NodeKey {
+            key: k,
+            sig1: s1,
+            sig2: s2,
+            sym: 0,
+        }
     }
 
     #[test]
@@ -317,7 +364,13 @@ mod tests {
         let mut t = Table::new(1);
         let a = key(1, 2, 3);
         t.store(&a, Player::Black, 1, 0, INF, 7, 10);
-        assert_eq!(t.probe(&a, Player::Black, 1), Probe::Proven { mover_wins: true, best: 7 });
+        assert_eq!(
+            t.probe(&a, Player::Black, 1),
+            Probe::Proven {
+                mover_wins: true,
+                best: 7
+            }
+        );
         assert_eq!(t.probe(&key(1, 2, 4), Player::Black, 1), Probe::Miss);
         assert_eq!(t.probe(&key(1, 5, 3), Player::Black, 1), Probe::Miss);
         assert_eq!(t.probe(&key(9, 2, 3), Player::Black, 1), Probe::Miss);
@@ -329,12 +382,24 @@ mod tests {
         let a = key(10, 20, 30);
         // Black to move wins at komi 3 (6 half-points... komi2 is odd in practice: 7 = 3.5).
         t.store(&a, Player::Black, 7, 0, INF, 1, 1);
-        assert!(matches!(t.probe(&a, Player::Black, 5), Probe::Proven { mover_wins: true, .. }));
+        assert!(matches!(
+            t.probe(&a, Player::Black, 5),
+            Probe::Proven {
+                mover_wins: true,
+                ..
+            }
+        ));
         assert_eq!(t.probe(&a, Player::Black, 9), Probe::Miss);
         // White to move loses at komi 3.5: Black wins, also at lower komi.
         let b = key(11, 21, 31);
         t.store(&b, Player::White, 7, INF, 0, 1, 1);
-        assert!(matches!(t.probe(&b, Player::White, 3), Probe::Proven { mover_wins: false, .. }));
+        assert!(matches!(
+            t.probe(&b, Player::White, 3),
+            Probe::Proven {
+                mover_wins: false,
+                ..
+            }
+        ));
         assert_eq!(t.probe(&b, Player::White, 9), Probe::Miss);
     }
 
@@ -343,8 +408,20 @@ mod tests {
         let mut t = Table::new(1);
         let a = key(1, 1, 1);
         t.store(&a, Player::Black, 1, 5, 6, 0, 1);
-        assert_eq!(t.probe(&a, Player::Black, 1), Probe::Unproven { pn: 5, dn: 6, best: 0, effort: 1 });
-        assert_eq!(t.probe(&a, Player::Black, 3), Probe::Miss, "numbers are per komi");
+        assert_eq!(
+            t.probe(&a, Player::Black, 1),
+            Probe::Unproven {
+                pn: 5,
+                dn: 6,
+                best: 0,
+                effort: 1
+            }
+        );
+        assert_eq!(
+            t.probe(&a, Player::Black, 3),
+            Probe::Miss,
+            "numbers are per komi"
+        );
     }
 
     #[test]

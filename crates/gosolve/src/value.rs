@@ -137,7 +137,11 @@ pub fn principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<Mov
         let m = if trivial {
             Move::PASS
         } else {
-            let k2 = if mover == Player::Black { 2 * v - 1 } else { 2 * v + 1 };
+            let k2 = if mover == Player::Black {
+                2 * v - 1
+            } else {
+                2 * v + 1
+            };
             let p = solver.prove(&l, mover, k2);
             match (p.answer, p.best_move) {
                 (Answer::Win, Some(m)) => m,

@@ -95,7 +95,12 @@ const fn build() -> Keys {
         points2[p][1] = splitmix(&mut state2);
         p += 1;
     }
-    Keys { side, pass, points, points2 }
+    Keys {
+        side,
+        pass,
+        points,
+        points2,
+    }
 }
 
 const KEYS: Keys = build();
@@ -162,7 +167,11 @@ mod tests {
     fn zobrist_rank() {
         for n in 1..=EXACT_POINTS {
             let g = generators(n);
-            assert_eq!(gf2_rank(&g), g.len(), "generators of {n} points are dependent");
+            assert_eq!(
+                gf2_rank(&g),
+                g.len(),
+                "generators of {n} points are dependent"
+            );
         }
         // The keys beyond 30 points are not promised independent: 64 points have 130 keys.
         assert!(gf2_rank(&generators(64)) <= 64);

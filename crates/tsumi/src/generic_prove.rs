@@ -32,7 +32,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         algorithm,
         mobility: args.mobility,
         weak: args.weak,
-        epsilon: args.epsilon,
+        epsilon: args.epsilon.unwrap_or(0.25),
         base: args.base,
         factor: args.factor,
         pn2_fraction: args.pn2_fraction,

@@ -1,9 +1,13 @@
 //! `tsumi`: the command line. Thin: parses arguments and calls the library crates.
 
 mod arena_cmd;
+mod bench;
 mod generic_prove;
+mod go_input;
 mod prove;
+mod prove_go;
 mod solve;
+mod solve_dfpn;
 
 use clap::{Parser, Subcommand};
 
@@ -25,6 +29,8 @@ enum Command {
     Match(arena_cmd::MatchArgs),
     /// Play a game against a Monte Carlo player in the terminal.
     Play(arena_cmd::PlayArgs),
+    /// Benchmark the Go df-pn solver on standard boards (value checked, effort, time, memory).
+    Bench(bench::BenchArgs),
 }
 
 fn main() {
@@ -34,6 +40,7 @@ fn main() {
         Command::Prove(a) => prove::run(a),
         Command::Match(a) => arena_cmd::run_match(a),
         Command::Play(a) => arena_cmd::run_play(a),
+        Command::Bench(a) => bench::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

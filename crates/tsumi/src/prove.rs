@@ -44,9 +44,9 @@ pub struct ProveArgs {
     /// Games other than Go: weak PNS rule for δ (max + open children − 1) instead of the sum.
     #[arg(long)]
     pub weak: bool,
-    /// Games other than Go: ε of the 1+ε rule of df-pn and focused df-pn.
-    #[arg(long, default_value_t = 0.25)]
-    pub epsilon: f64,
+    /// ε of the 1+ε rule of df-pn and focused df-pn (default 0.25; 0.3 for Go).
+    #[arg(long)]
+    pub epsilon: Option<f64>,
     /// Focused df-pn: children always searched (base).
     #[arg(long, default_value_t = 1)]
     pub base: usize,
@@ -61,7 +61,7 @@ pub struct ProveArgs {
 /// Runs `tsumi prove`.
 pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if args.game == "go" {
-        anyhow::bail!("prove go is not implemented yet")
+        crate::prove_go::run(args, args.epsilon.unwrap_or(crate::prove_go::GO_EPSILON))
     } else {
         crate::generic_prove::run(args)
     }

@@ -29,12 +29,19 @@ pub struct SolveArgs {
     /// Moves to play first, comma-separated GTP points or "pass", e.g. C3,D3,pass.
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
-    /// Search engine: "oracle" (exact brute-force minimax, boards up to 64 points).
-    #[arg(long, default_value = "oracle")]
+    /// Search engine: "dfpn" (df-pn under positional superko, value by two proofs) or
+    /// "oracle" (exact brute-force minimax, the slow reference); boards up to 64 points.
+    #[arg(long, default_value = "dfpn")]
     pub engine: String,
-    /// Stop after this many nodes (0 = no limit).
+    /// Stop after this many nodes (0 = no limit); for dfpn, expansions per question.
     #[arg(long, default_value_t = 0)]
     pub max_nodes: u64,
+    /// dfpn: transposition table size in MiB (allocated at once).
+    #[arg(long, default_value_t = 1024)]
+    pub tt_mib: usize,
+    /// dfpn: ε of the 1+ε threshold rule.
+    #[arg(long, default_value_t = crate::prove_go::GO_EPSILON)]
+    pub epsilon: f64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -67,6 +74,19 @@ pub struct SolveReport {
     /// Whether Black wins at that komi (value > komi); null for a draw at an integer komi.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub black_wins: Option<Option<bool>>,
+    /// dfpn: the two proofs that establish the value (Black's at v − ½, White's at v + ½;
+    /// only Black's for a full-board value), each with winner, komi, expansions, nodes, time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proofs: Option<Vec<serde_json::Value>>,
+    /// dfpn: every question the komi bisection asked, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub questions: Option<Vec<serde_json::Value>>,
+    /// dfpn: distinct nodes expanded (all questions).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// dfpn: table statistics.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<serde_json::Value>,
 }
 
 /// Runs `tsumi solve`.
@@ -82,7 +102,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     match args.engine.as_str() {
         "oracle" => run_oracle(args),
-        other => bail!("unknown engine '{other}' (expected oracle)"),
+        "dfpn" => crate::solve_dfpn::run(args),
+        other => bail!("unknown engine '{other}' (expected dfpn or oracle)"),
     }
 }
 
@@ -174,7 +195,7 @@ fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         }
         Err(e) => bail!(e),
     };
-    let komi = args.komi.as_ref().map(|_| pos.rules().komi);
+    let komi = (args.komi.is_some() || args.sgf.is_some()).then(|| pos.rules().komi);
     let report = SolveReport {
         board: pos.size().to_string(),
         rules: pos.rules().ko.to_string(),
@@ -187,6 +208,10 @@ fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         engine: "oracle".into(),
         komi: komi.map(|k| k.to_string()),
         black_wins: komi.map(|k| k.black_wins(r.value)),
+        proofs: None,
+        questions: None,
+        nodes: None,
+        table: None,
     };
     check_pv(&pos, &report)?;
     print_report(&report, args.json);

@@ -1,0 +1,237 @@
+//! Differential test: df-pn against the brute-force oracle on random positions with real
+//! superko histories (seeded random games stopped at random points) and random komi.
+//!
+//! One solver (one table) serves every case of a board size, so the cases also check that
+//! entries of different superko games never answer each other's questions. Each proven win
+//! of the side to move comes with a best move, which the oracle confirms.
+
+use games::Player;
+use games::go::{self, KoRule, Rules};
+use gosolve::oracle::Oracle;
+use gosolve::position::reference;
+use gosolve::search::black_wins;
+use gosolve::{Answer, Config, Solver};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Boards of the differential test and their share of the cases.
+const BOARDS: &[(u32, u32)] = &[
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (1, 5),
+    (1, 6),
+    (1, 7),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (3, 3),
+    (3, 4),
+    (4, 4),
+];
+
+#[derive(Default, Debug)]
+struct Tally {
+    cases: u64,
+    skipped: u64,
+    wins: u64,
+    losses: u64,
+    best_moves: u64,
+    expansions: u64,
+}
+
+/// A random game on the reference board, played to its end, then replayed to a random stop
+/// (never the final position: that one is decided by the score alone).
+fn random_position(
+    size: go::Size,
+    rng: &mut Xoshiro256PlusPlus,
+    late: bool,
+) -> (go::Position, Vec<go::Move>) {
+    let rules = Rules {
+        ko: KoRule::PositionalSuperko,
+        komi: go::Komi::from_half_points(1),
+    };
+    let mut pos = go::Position::new(size, rules);
+    let mut played = Vec::new();
+    while !pos.is_over() && played.len() < 40 * size.points() {
+        let moves = pos.legal_moves();
+        // Passes are rare so that games run into captures and superko situations.
+        let m = if moves.len() == 1 || rng.random_bool(0.04) {
+            go::Move::Pass
+        } else {
+            moves[rng.random_range(0..moves.len() - 1)]
+        };
+        pos.play(m).unwrap();
+        played.push(m);
+    }
+    let len = played.len();
+    // Larger boards stop within the last plies of the game (after its captures and repeated
+    // threats), where the oracle can finish; small boards anywhere.
+    let lo = if late {
+        len.saturating_sub(4 + size.points() / 2)
+    } else {
+        0
+    };
+    let stop = rng.random_range(lo..len.max(lo + 1));
+    let mut pos = go::Position::new(size, rules);
+    for &m in &played[..stop] {
+        pos.play(m).unwrap();
+    }
+    played.truncate(stop);
+    (pos, played)
+}
+
+fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: usize) -> Tally {
+    let size = go::Size::new(rows, cols).unwrap();
+    let n = size.points() as i32;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let geo = reference::geometry(size).unwrap();
+    let cfg = Config {
+        max_expansions: 2_000_000,
+        ..Config::default()
+    };
+    let mut solver = Solver::new(geo.clone(), tt_mib, cfg);
+    let mut t = Tally::default();
+    // Large boards stop in the second half of the game so that the oracle can finish.
+    let late = n >= 6;
+    let mut attempts = 0;
+    while t.cases < cases {
+        attempts += 1;
+        assert!(
+            attempts < cases * 20 + 100,
+            "{rows}x{cols}: too many positions skipped ({t:?})"
+        );
+        let (pos, played) = random_position(size, &mut rng, late);
+        let t0 = std::time::Instant::now();
+        let mut oracle = Oracle::new().with_max_nodes(oracle_budget);
+        let ov = oracle.value(&pos);
+        if std::env::var("DIFF_TRACE").is_ok() {
+            eprintln!(
+                "oracle {:?} {:.3}s {} nodes",
+                ov,
+                t0.elapsed().as_secs_f64(),
+                oracle.nodes()
+            );
+        }
+        let Ok(value) = ov else {
+            t.skipped += 1;
+            continue;
+        };
+        let (_, line) = reference::line(&pos).unwrap();
+        for _ in 0..3 {
+            let komi2 = if rng.random_bool(0.7) {
+                2 * value + if rng.random_bool(0.5) { 1 } else { -1 }
+            } else {
+                2 * rng.random_range(-n - 1..=n) + 1
+            };
+            let winner = if rng.random_bool(0.5) {
+                Player::Black
+            } else {
+                Player::White
+            };
+            if std::env::var("DIFF_TRACE").is_ok() {
+                eprintln!(
+                    "prove {winner} komi2 {komi2} value {value} moves {:?}",
+                    played.iter().map(ToString::to_string).collect::<Vec<_>>()
+                );
+            }
+            let proof = solver.prove(&line, winner, komi2);
+            if std::env::var("DIFF_TRACE").is_ok() {
+                eprintln!("  -> {:?} {} exp", proof.answer, proof.expansions);
+            }
+            let expected = if black_wins(value, komi2) == (winner == Player::Black) {
+                Answer::Win
+            } else {
+                Answer::Loss
+            };
+            let ctx = format!(
+                "{rows}x{cols} seed {seed} case {}: komi2 {komi2} winner {winner} value {value}\n{}\nmoves {}",
+                t.cases,
+                pos.board(),
+                played
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            if proof.expansions > 100_000 {
+                eprintln!(
+                    "slow case: {} expansions, {:?}\n{ctx}",
+                    proof.expansions, proof.answer
+                );
+            }
+            assert_eq!(proof.answer, expected, "{ctx}");
+            t.expansions += proof.expansions;
+            if proof.answer == Answer::Win {
+                t.wins += 1
+            } else {
+                t.losses += 1
+            }
+            // A win of the side to move comes with a move that keeps the win.
+            let mover = pos.to_move();
+            let mover_wins = (proof.answer == Answer::Win) == (winner == mover);
+            if mover_wins && !pos.is_over() {
+                let m = proof
+                    .best_move
+                    .unwrap_or_else(|| panic!("{ctx}: no best move"));
+                let mut child = pos.clone();
+                child
+                    .play(reference::to_reference(&geo, m))
+                    .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                // The child's full value can be far harder for the oracle than the parent's
+                // (a cutoff at the parent), so it is checked within the same budget.
+                if let Ok(cv) = oracle.value(&child) {
+                    assert_eq!(
+                        black_wins(cv, komi2),
+                        mover == Player::Black,
+                        "{ctx}: best move {m:?} does not win"
+                    );
+                    t.best_moves += 1;
+                }
+            }
+            t.cases += 1;
+        }
+    }
+    t
+}
+
+fn suite(per_board: u64, seed: u64) {
+    let small = |r: u32, c: u32| r * c <= 6;
+    let only = std::env::var("DIFF_BOARD").ok();
+    for (i, &(r, c)) in BOARDS.iter().enumerate() {
+        if only.as_ref().is_some_and(|o| *o != format!("{r}x{c}")) {
+            continue;
+        }
+        let t0 = std::time::Instant::now();
+        let budget = std::env::var("ORACLE_BUDGET")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(5_000);
+        // Small tables on purpose: entries are evicted and buckets shared across games.
+        let cases = if small(r, c) {
+            per_board
+        } else {
+            per_board / 3
+        };
+        let t = run(r, c, seed + i as u64, cases, budget, 8);
+        eprintln!("{r}x{c}: {t:?} {:.1}s", t0.elapsed().as_secs_f64());
+        assert!(t.wins > 0 && t.losses > 0, "{r}x{c}: one-sided cases {t:?}");
+    }
+}
+
+#[test]
+fn dfpn_agrees_with_oracle() {
+    // 7 small boards × 300 questions + 6 larger ones × 100 = 2,700 cases.
+    suite(300, 42);
+}
+
+#[test]
+#[ignore = "soak: 10^5 cases, minutes"]
+fn dfpn_agrees_with_oracle_soak() {
+    let per_board = std::env::var("SOAK_PER_BOARD")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(11_200);
+    suite(per_board, 7_000);
+}

@@ -1,0 +1,229 @@
+//! `tsumi prove go RxC --komi K [--winner black|white] [--moves ...] [--json]`: one question
+//! to the df-pn solver of `gosolve` — does the player win from this position at this komi?
+//!
+//! Also the pieces `solve` and `bench` share with it: the Ctrl-C flag, the progress line on
+//! stderr (after one second), table statistics, and resident memory.
+
+use crate::prove::ProveArgs;
+use anyhow::{Context, bail};
+use games::Player;
+use games::go::Komi;
+use gosolve::position::reference;
+use gosolve::search::Progress;
+use gosolve::{Answer, Config, Proof, Solver};
+use serde_json::json;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+/// ε of the 1+ε rule for Go when the command line does not set one (the Sanko paper's).
+pub const GO_EPSILON: f64 = 0.3;
+
+/// The process's Ctrl-C flag (installed on first use; later calls return the same flag).
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        // If a handler cannot be installed, Ctrl-C simply kills the process.
+        let _ = ctrlc::set_handler(move || {
+            if f.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        flag
+    })
+    .clone()
+}
+
+/// A progress callback printing one line on stderr (overwritten in place) once a search has
+/// run for more than a second. `label` names the question.
+pub fn progress_line(label: String) -> Arc<dyn Fn(&Progress) + Send + Sync> {
+    Arc::new(move |p: &Progress| {
+        if p.elapsed >= 1.0 {
+            eprint!(
+                "\r{label}: {} expansions, {} nodes, {:.0} exp/s, {:.1}s, root φ {} δ {}      ",
+                p.expansions,
+                p.nodes,
+                p.expansions as f64 / p.elapsed,
+                p.elapsed,
+                short(p.root.0),
+                short(p.root.1)
+            );
+        }
+    })
+}
+
+/// Ends a progress line (if one was printed).
+pub fn end_progress(time_s: f64) {
+    if time_s >= 1.0 {
+        eprintln!();
+    }
+}
+
+fn short(x: u64) -> String {
+    if x == u64::MAX {
+        "inf".into()
+    } else {
+        x.to_string()
+    }
+}
+
+/// Resident set size of this process and its peak, in bytes (Linux; zeros elsewhere).
+#[must_use]
+pub fn resident_memory() -> (u64, u64) {
+    let Ok(s) = std::fs::read_to_string("/proc/self/status") else {
+        return (0, 0);
+    };
+    let field = |name: &str| {
+        s.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map_or(0, |kb| kb * 1024)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// The solver's table statistics as JSON.
+#[must_use]
+pub fn table_json(solver: &Solver) -> serde_json::Value {
+    let t = solver.table_stats();
+    json!({
+        "mib": solver.table_bytes() as f64 / f64::from(1u32 << 20),
+        "slots": solver.table_capacity(),
+        "used": t.used,
+        "proven": t.proven_used,
+        "probes": t.probes,
+        "proven_hits": t.proven_hits,
+        "unproven_hits": t.unproven_hits,
+        "stores": t.stores,
+        "evictions": t.evictions,
+    })
+}
+
+/// One line of table statistics for people.
+#[must_use]
+pub fn table_text(solver: &Solver) -> String {
+    let t = solver.table_stats();
+    format!(
+        "table: {:.0} MiB, {} of {} slots used ({} proofs), {} probes, {} proof hits, {} number hits, {} evictions",
+        solver.table_bytes() as f64 / f64::from(1u32 << 20),
+        t.used,
+        solver.table_capacity(),
+        t.proven_used,
+        t.probes,
+        t.proven_hits,
+        t.unproven_hits,
+        t.evictions
+    )
+}
+
+/// A proof as JSON (the `proofs` items of `solve --json`).
+#[must_use]
+pub fn proof_json(p: &Proof) -> serde_json::Value {
+    json!({
+        "winner": p.proven_winner().map_or("unknown", Player::name),
+        "asked": p.winner.name(),
+        "komi": Komi::from_half_points(p.komi2).to_string().parse::<f64>().unwrap_or(0.0),
+        "result": p.answer.name(),
+        "expansions": p.expansions,
+        "nodes": p.nodes,
+        "revisit_factor": p.revisit_factor(),
+        "time_s": p.time_s,
+    })
+}
+
+/// The solver configuration from the budget flags.
+#[must_use]
+pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) -> Config {
+    Config {
+        epsilon,
+        max_expansions,
+        max_time: (seconds > 0.0).then(|| Duration::from_secs_f64(seconds)),
+        cancel: Some(cancel_flag()),
+        progress: Some(progress_line(label)),
+        prior: gosolve::search::PriorKind::DEFAULT,
+    }
+}
+
+fn parse_winner(text: Option<&str>, to_move: Player) -> anyhow::Result<Player> {
+    match text.map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(to_move),
+        Some("black" | "b") => Ok(Player::Black),
+        Some("white" | "w") => Ok(Player::White),
+        Some(other) => bail!("unknown --winner '{other}' (expected black or white)"),
+    }
+}
+
+/// Runs `tsumi prove go ...`.
+///
+/// # Errors
+/// Bad size, moves, komi or winner: a one-line message.
+pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
+    let Some(komi_text) = args.komi.as_deref() else {
+        bail!("prove go needs --komi (a half-integer such as 2.5)");
+    };
+    let komi: Komi = komi_text.parse()?;
+    if komi.half_points() % 2 == 0 {
+        bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
+    }
+    let pos = crate::go_input::go_position(&args.size, None, &args.moves, Some(komi_text), 64)?;
+    let (geo, line) = reference::line(&pos).context("board for the df-pn solver")?;
+    let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
+    let label = format!("prove {} at komi {komi}", winner.name());
+    let cfg = config(args.max_expansions, args.seconds, epsilon, label);
+    let mut solver = Solver::new(geo.clone(), args.tt_mib, cfg);
+    let p = solver.prove(&line, winner, komi.half_points());
+    end_progress(p.time_s);
+    let interrupted = cancel_flag().load(Ordering::Relaxed);
+    let best = p.best_move.map(|m| geo.move_name(m));
+    if args.json {
+        let mut v = json!({
+            "game": "go",
+            "board": format!("{}x{}", geo.rows(), geo.cols()),
+            "komi": komi.to_string().parse::<f64>().unwrap_or(0.0),
+            "to_move": pos.to_move().name(),
+            "winner": winner.name(),
+            "result": p.answer.name(),
+            "best_move": best,
+            "expansions": p.expansions,
+            "nodes": p.nodes,
+            "revisit_factor": p.revisit_factor(),
+            "time_s": p.time_s,
+            "interrupted": interrupted,
+            "table": table_json(&solver),
+        });
+        let (rss, peak) = resident_memory();
+        v["resident_bytes"] = json!(rss);
+        v["peak_resident_bytes"] = json!(peak);
+        println!("{v}");
+    } else {
+        let verdict = match p.answer {
+            Answer::Win => format!("{} wins", winner.name()),
+            Answer::Loss => format!("{} loses", winner.name()),
+            Answer::Unknown => format!(
+                "unknown whether {} wins (budget or interrupt)",
+                winner.name()
+            ),
+        };
+        println!(
+            "{}x{} at komi {komi}, {} to move: {verdict}",
+            geo.rows(),
+            geo.cols(),
+            pos.to_move().name()
+        );
+        if let Some(b) = best {
+            println!("winning move for {}: {b}", pos.to_move().name());
+        }
+        println!(
+            "result: {}\nexpansions: {}\nnodes: {} (revisit factor {:.2})\ntime_s: {:.3}",
+            p.answer.name(),
+            p.expansions,
+            p.nodes,
+            p.revisit_factor(),
+            p.time_s
+        );
+        println!("{}", table_text(&solver));
+    }
+    Ok(())
+}

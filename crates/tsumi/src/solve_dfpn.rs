@@ -1,0 +1,131 @@
+//! `tsumi solve go RxC` with the df-pn engine (the default): the value by two proofs, Black's
+//! win at v − ½ and White's at v + ½, found by komi bisection (`gosolve::value`), with each
+//! proof's komi, expansions, distinct nodes, revisit factor and time, the table statistics,
+//! the first move and a PV that replays legally to a game end scored v.
+
+use crate::go_input::go_position;
+use crate::prove_go::{cancel_flag, config, end_progress, proof_json, table_json, table_text};
+use crate::solve::{SolveArgs, SolveReport, check_pv, print_report};
+use anyhow::bail;
+use games::Player;
+use games::go::Komi;
+use gosolve::position::reference;
+use gosolve::{Proof, Solved, Solver, solve_value};
+use std::sync::atomic::Ordering;
+
+fn proof_line(p: &Proof) -> String {
+    let who = p.proven_winner().map_or("unknown", Player::name);
+    format!(
+        "{who:<7} wins at komi {:>5}: {} expansions, {} nodes (revisit {:.2}), {:.3} s",
+        Komi::from_half_points(p.komi2).to_string(),
+        p.expansions,
+        p.nodes,
+        p.revisit_factor(),
+        p.time_s
+    )
+}
+
+/// Runs the df-pn engine of `tsumi solve`.
+///
+/// # Errors
+/// Bad input, a board over 64 points, an exhausted budget or Ctrl-C (after printing what is
+/// known).
+pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    let pos = go_position(
+        &args.size,
+        args.sgf.as_deref(),
+        &args.moves,
+        args.komi.as_deref(),
+        64,
+    )?;
+    let (geo, line) = reference::line(&pos)?;
+    let cfg = config(
+        args.max_nodes,
+        0.0,
+        args.epsilon,
+        format!("solve {}", pos.size()),
+    );
+    let json = args.json;
+    let tt_mib = args.tt_mib;
+    let g = geo.clone();
+    // Long games recurse deeply: search on a thread with a large stack.
+    let (solved, solver): (Solved, Solver) = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let mut solver = Solver::new(g, tt_mib, cfg);
+            let solved = solve_value(&mut solver, &line, |p| {
+                end_progress(p.time_s);
+                if !json {
+                    eprintln!("  question: {}", proof_line(p));
+                }
+            });
+            (solved, solver)
+        })?
+        .join()
+        .map_err(|_| anyhow::anyhow!("the solver thread panicked"))?;
+    let (expansions, nodes) = solver.totals();
+    let time_s: f64 = solved.proofs.iter().map(|p| p.time_s).sum();
+    let Some(value) = solved.value else {
+        let why = if cancel_flag().load(Ordering::Relaxed) {
+            "interrupted"
+        } else {
+            "budget exhausted"
+        };
+        println!(
+            "{why}: value of {} between {:+} and {:+} after {} questions, {expansions} expansions",
+            pos.size(),
+            solved.lower,
+            solved.upper,
+            solved.proofs.len()
+        );
+        for p in &solved.proofs {
+            println!("  {}", proof_line(p));
+        }
+        bail!(
+            "{why}: the value is between {:+} and {:+}",
+            solved.lower,
+            solved.upper
+        );
+    };
+    if !solved.pv_checked {
+        bail!("internal error: the principal variation does not replay to the value {value}");
+    }
+    let komi = args.komi.as_ref().map(|_| pos.rules().komi);
+    let deciding = solved.deciding_proofs();
+    let report = SolveReport {
+        board: pos.size().to_string(),
+        rules: pos.rules().ko.to_string(),
+        to_move: pos.to_move().to_string(),
+        value,
+        best_move: solved.best_move.map(|m| geo.move_name(m)),
+        pv: solved.pv.iter().map(|&m| geo.move_name(m)).collect(),
+        expansions,
+        time_s,
+        engine: "dfpn".into(),
+        komi: komi.map(|k| k.to_string()),
+        black_wins: komi.map(|k| k.black_wins(value)),
+        proofs: Some(deciding.iter().map(proof_json).collect()),
+        questions: Some(solved.proofs.iter().map(proof_json).collect()),
+        nodes: Some(nodes),
+        table: Some(table_json(&solver)),
+    };
+    check_pv(&pos, &report)?;
+    if json {
+        print_report(&report, true);
+    } else {
+        print_report(&report, false);
+        for p in &deciding {
+            println!("proof      {}", proof_line(p));
+        }
+        if deciding.len() == 1 {
+            println!("           (a full-board value needs only one proof)");
+        }
+        println!(
+            "total      {} questions, {expansions} expansions, {nodes} nodes (revisit {:.2})",
+            solved.proofs.len(),
+            expansions as f64 / nodes.max(1) as f64
+        );
+        println!("{}", table_text(&solver));
+    }
+    Ok(())
+}
