@@ -80,7 +80,10 @@ pub fn check_random_games_from<G: Game>(
             assert_eq!(unique.len(), moves.len(), "{name}: duplicate legal moves");
             for &m in &moves {
                 let code = game.move_code(&state, m);
-                assert!(code < game.num_move_codes(), "{name}: move code out of range");
+                assert!(
+                    code < game.num_move_codes(),
+                    "{name}: move code out of range"
+                );
                 let text = m.to_string();
                 let parsed = game.parse_move(&state, &text);
                 assert_eq!(parsed, Ok(m), "{name}: move {text} does not parse back");
