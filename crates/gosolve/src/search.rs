@@ -769,6 +769,9 @@ impl Solver {
             } else if dn >= INF {
                 dn = INF - 1;
             }
+            if self.depth == 0 {
+                self.root_numbers = (pn, dn);
+            }
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.aborted {
                 break;
             }
@@ -813,5 +816,55 @@ impl Solver {
             self.root_numbers = (pn, dn);
         }
         (pn, dn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn children_of(solver: &mut Solver, line: &Line) -> Vec<Move> {
+        // A komi at which the mover cannot win, so that no child (the pass) ends the search.
+        let n = solver.geo.points() as i32;
+        let k2 = if line.position.to_move == Player::Black {
+            2 * n + 1
+        } else {
+            -2 * n - 1
+        };
+        solver.komi2 = k2;
+        solver.prior = Prior::new(PriorKind::Uniform, solver.geo.points(), k2);
+        solver.path = line.boards.clone();
+        solver.path_hash = line.boards.iter().map(|b| b.hash(&solver.geo)).collect();
+        solver.children.clear();
+        let st = solver.root_state(line);
+        assert!(solver.generate(&st, false).is_none());
+        solver.children.iter().map(|c| c.mv).collect()
+    }
+
+    #[test]
+    fn siblings_merge_only_under_symmetries_of_the_whole_history() {
+        let geo = Geometry::new(4, 4).unwrap();
+        let mut solver = Solver::new(geo.clone(), 1, Config::default());
+        // Empty 4x4: 3 orbits of points (corner, edge, centre) and the pass.
+        assert_eq!(children_of(&mut solver, &Line::new()).len(), 4);
+        // After B2 and a White pass, only the transpose (the diagonal through B2) fixes every
+        // board of the history.
+        let mut line = Line::new();
+        line.play(&geo, geo.parse_move("B2").unwrap()).unwrap();
+        line.play(&geo, Move::PASS).unwrap();
+        let n = children_of(&mut solver, &line).len();
+        // 15 empty points, the diagonal (A1 C3 D4) fixed, the other 12 in pairs: 3 + 6 (the
+        // pass would end the game with a loss here, so it is no child).
+        assert_eq!(n, 3 + 6);
+        // A board that is symmetric now but was not throughout the history: no merging.
+        let b = |s: &str| Board::from_drawing(&geo, s).unwrap();
+        let sym = b("..../..../..../X..X");
+        let asym = b("..../..../..../X...");
+        let l2 = Line::from_setup(sym, Player::White, &[Board::EMPTY, asym]);
+        let l3 = Line::from_setup(sym, Player::White, &[Board::EMPTY]);
+        let merged = children_of(&mut solver, &l3).len();
+        let unmerged = children_of(&mut solver, &l2).len();
+        assert_eq!(unmerged, 14 + 1);
+        assert!(merged < unmerged);
     }
 }

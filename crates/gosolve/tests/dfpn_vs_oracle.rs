@@ -232,6 +232,6 @@ fn dfpn_agrees_with_oracle_soak() {
     let per_board = std::env::var("SOAK_PER_BOARD")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(11_200);
+        .unwrap_or(12_000); // 7 × 12,000 + 6 × 4,000 ≈ 10^5 cases
     suite(per_board, 7_000);
 }

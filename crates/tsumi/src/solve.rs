@@ -268,8 +268,13 @@ pub fn print_report(r: &SolveReport, json: bool) {
         r.best_move.as_deref().unwrap_or("(game over)")
     );
     println!("pv         {}", r.pv.join(" "));
+    let unit = if r.engine == "dfpn" {
+        "expansions"
+    } else {
+        "nodes"
+    };
     println!(
-        "effort     {} nodes in {:.3} s ({})",
+        "effort     {} {unit} in {:.3} s ({})",
         r.expansions, r.time_s, r.engine
     );
 }

@@ -1,0 +1,200 @@
+//! `tsumi solve go` with the df-pn engine (the default) and `tsumi prove go`: published values
+//! by two proofs with legal PVs, the JSON fields, single questions, and clear errors.
+
+use std::process::{Command, Output};
+
+fn tsumi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tsumi"))
+        .args(args)
+        .output()
+        .expect("tsumi runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = tsumi(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn assert_clear_error(args: &[&str], needle: &str) {
+    let out = tsumi(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert_eq!(
+        err.trim().lines().count(),
+        1,
+        "{args:?}: not one line: {err}"
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: '{err}' should mention '{needle}'"
+    );
+}
+
+/// (board, value) rows of data/go-psk-values.tsv.
+fn published() -> Vec<(String, i64)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/go-psk-values.tsv");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].to_string(), f[1].parse().unwrap())
+        })
+        .collect()
+}
+
+fn check_solve(board: &str, value: i64) {
+    let v = json(&["solve", "go", board, "--json", "--tt-mib", "256"]);
+    assert_eq!(v["engine"], "dfpn");
+    assert_eq!(v["board"], board);
+    assert_eq!(v["value"], value, "{board}");
+    let (r, c) = board.split_once('x').unwrap();
+    let n: i64 = r.parse::<i64>().unwrap() * c.parse::<i64>().unwrap();
+    let proofs = v["proofs"].as_array().unwrap();
+    let full = value == n || value == -n;
+    assert_eq!(
+        proofs.len(),
+        if full { 1 } else { 2 },
+        "{board}: {proofs:?}"
+    );
+    for p in proofs {
+        let komi = p["komi"].as_f64().unwrap();
+        match p["winner"].as_str().unwrap() {
+            "black" => assert_eq!(komi, value as f64 - 0.5),
+            "white" => assert_eq!(komi, value as f64 + 0.5),
+            w => panic!("{board}: winner {w}"),
+        }
+        assert!(p["expansions"].as_u64().unwrap() > 0);
+        assert!(p["nodes"].as_u64().unwrap() > 0);
+        assert!(p["time_s"].as_f64().unwrap() >= 0.0);
+    }
+    // The PV replays legally on the reference board to a finished game scored v.
+    let size = games::go::Size::parse(board).unwrap();
+    let mut pos = games::go::Position::new(size, games::go::Rules::default());
+    let pv: Vec<&str> = v["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    for m in &pv {
+        pos.play_text(m).unwrap();
+    }
+    assert!(pos.is_over(), "{board}: PV {pv:?} does not end the game");
+    assert_eq!(i64::from(pos.score().margin()), value);
+    assert_eq!(v["best_move"], pv[0]);
+}
+
+#[test]
+fn solve_reproduces_published_values_up_to_3x4() {
+    let boards: Vec<(String, i64)> = published()
+        .into_iter()
+        .filter(|(b, _)| {
+            let (r, c) = b.split_once('x').unwrap();
+            let (r, c): (u32, u32) = (r.parse().unwrap(), c.parse().unwrap());
+            r * c <= 12 && r <= 3 && c <= 8
+        })
+        .collect();
+    // 1x1..1x8, 2x2, 2x3, 2x4, 3x3, 3x4.
+    assert_eq!(boards.len(), 13);
+    for (b, v) in boards {
+        check_solve(&b, v);
+    }
+}
+
+#[test]
+#[ignore = "4x4 without proof transfer is far beyond a test's time (see the issue's note)"]
+fn solve_4x4_is_plus_two() {
+    check_solve("4x4", 2);
+}
+
+#[test]
+fn solve_text_output_names_both_proofs() {
+    let out = tsumi(&["solve", "go", "2x2", "--tt-mib", "16"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("value      +1"), "{text}");
+    assert!(text.contains("black   wins at komi   0.5"), "{text}");
+    assert!(text.contains("white   wins at komi   1.5"), "{text}");
+    assert!(text.contains("table:"), "{text}");
+}
+
+#[test]
+fn prove_answers_one_question() {
+    let v = json(&[
+        "prove", "go", "2x2", "--komi", "0.5", "--json", "--tt-mib", "16",
+    ]);
+    assert_eq!(v["result"], "win");
+    assert_eq!(v["winner"], "black");
+    assert!(v["expansions"].as_u64().unwrap() > 0);
+    assert!(v["time_s"].as_f64().unwrap() >= 0.0);
+    assert!(v["best_move"].is_string());
+    let v = json(&[
+        "prove", "go", "2x2", "--komi", "0.5", "--winner", "white", "--json", "--tt-mib", "16",
+    ]);
+    assert_eq!(v["result"], "loss");
+    let v = json(&[
+        "prove", "go", "2x2", "--komi", "1.5", "--winner", "white", "--json", "--tt-mib", "16",
+    ]);
+    assert_eq!(v["result"], "win");
+    // 1x4 after C1 B1 A1: White's recapture is banned by superko, Black owns all 4 points.
+    let v = json(&[
+        "prove", "go", "1x4", "--komi", "3.5", "--moves", "C1,B1,A1", "--winner", "black",
+        "--json", "--tt-mib", "16",
+    ]);
+    assert_eq!(v["result"], "win");
+    // A budget too small for the question answers unknown.
+    let v = json(&[
+        "prove",
+        "go",
+        "3x3",
+        "--komi",
+        "8.5",
+        "--max-expansions",
+        "5",
+        "--json",
+        "--tt-mib",
+        "16",
+    ]);
+    assert_eq!(v["result"], "unknown");
+}
+
+#[test]
+fn prove_errors_are_one_line() {
+    assert_clear_error(&["prove", "go", "2x2", "--komi", "1"], "half-integer");
+    assert_clear_error(&["prove", "go", "2x2"], "--komi");
+    assert_clear_error(
+        &["prove", "go", "2x2", "--komi", "0.5", "--moves", "A1,A1"],
+        "occupied",
+    );
+    assert_clear_error(&["prove", "go", "9x9", "--komi", "0.5"], "64 points");
+    assert_clear_error(
+        &["prove", "go", "2x2", "--komi", "0.5", "--winner", "red"],
+        "winner",
+    );
+}
+
+#[test]
+fn bench_checks_its_values() {
+    let out = tsumi(&["bench", "--boards", "2x2,1x5", "--tt-mib", "16", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["value"], 1);
+    assert_eq!(lines[1]["value"], 0);
+    assert!(lines[0]["expansions_per_s"].as_f64().unwrap() > 0.0);
+}
