@@ -193,6 +193,9 @@ pub enum BoardError {
     BadDrawing(String),
 }
 
+/// Per-symmetry Zobrist keys: `[symmetry][point][colour]`.
+pub type KeyTable = [[[u64; 2]; 64]; 8];
+
 /// GTP column letters (no I).
 const COLUMN_LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
 
@@ -210,9 +213,9 @@ pub struct Geometry {
     inverse: [u8; 8],
     nsym: u8,
     /// `keys[s][p][c]` = primary Zobrist key of colour `c` on point `sym_map[s][p]`.
-    keys: Box<[[[u64; 2]; 64]; 8]>,
+    keys: Box<KeyTable>,
     /// The same with the second, independent key set.
-    keys2: Box<[[[u64; 2]; 64]; 8]>,
+    keys2: Box<KeyTable>,
 }
 
 impl fmt::Debug for Geometry {
@@ -227,6 +230,7 @@ impl Geometry {
     /// # Errors
     /// [`BoardError::UnsupportedSize`] unless both sides are in 1..=19 and there are at most
     /// 64 points.
+    #[allow(clippy::needless_range_loop)]
     pub fn new(rows: usize, cols: usize) -> Result<Self, BoardError> {
         if rows == 0 || cols == 0 || rows > 19 || cols > 19 || rows * cols > 64 {
             return Err(BoardError::UnsupportedSize { rows, cols });
@@ -258,8 +262,8 @@ impl Geometry {
                 }
             }
         }
-        let mut keys = Box::new([[[0u64; 2]; 64]; 8]);
-        let mut keys2 = Box::new([[[0u64; 2]; 64]; 8]);
+        let mut keys = Box::new([[[0u64; 2]; 64]; 8]) as Box<KeyTable>;
+        let mut keys2 = Box::new([[[0u64; 2]; 64]; 8]) as Box<KeyTable>;
         for s in 0..nsym {
             for p in 0..n {
                 let q = sym_map[s][p] as usize;
@@ -384,7 +388,7 @@ impl Geometry {
     }
 
     /// The per-symmetry key tables (primary, second) for the hot loop of the search.
-    pub(crate) fn key_tables(&self) -> (&[[[u64; 2]; 64]; 8], &[[[u64; 2]; 64]; 8]) {
+    pub(crate) fn key_tables(&self) -> (&KeyTable, &KeyTable) {
         (&self.keys, &self.keys2)
     }
 

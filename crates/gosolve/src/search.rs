@@ -82,10 +82,13 @@ pub struct Config {
     /// Set to stop the search (Ctrl-C); the answer is then `Unknown`.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Called about every 2^16 expansions with the running counts (progress lines).
-    pub progress: Option<Arc<dyn Fn(&Progress) + Send + Sync>>,
+    pub progress: Option<ProgressFn>,
     /// Initial proof and disproof numbers of new nodes.
     pub prior: PriorKind,
 }
+
+/// A progress callback (see [`Config::progress`]).
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 
 /// How new nodes get their initial (φ, δ). The prior only orders the search: nodes are
 /// decided by proofs alone, so every prior gives the same answers.
@@ -279,6 +282,7 @@ impl std::fmt::Debug for Solver {
 
 /// Looks a child up and appends it; returns `Some(mv)` if it proves the parent.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 fn push_child(
     table: &mut Table,
     children: &mut Vec<Child>,
@@ -766,7 +770,7 @@ impl Solver {
             }
             if any_inf {
                 dn = INF;
-            } else if dn >= INF {
+            } else if dn == INF {
                 dn = INF - 1;
             }
             if self.depth == 0 {
@@ -781,7 +785,7 @@ impl Solver {
             } else {
                 sat_add(th_dn - dn, c.pn)
             };
-            let grow = if d2 >= INF {
+            let grow = if d2 == INF {
                 INF
             } else {
                 (((d2 as f64) * (1.0 + eps)).ceil() as u64).max(d2 + 1)

@@ -254,6 +254,7 @@ impl Table {
     /// Stores a node's numbers for the question at `komi2`: `pn == 0` stores a win of the mover,
     /// `dn == 0` a loss, anything else heuristic numbers. `effort` is the total expansions
     /// spent below the node so far.
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
         k: &NodeKey,

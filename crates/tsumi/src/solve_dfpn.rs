@@ -14,9 +14,12 @@ use gosolve::{Proof, Solved, Solver, solve_value};
 use std::sync::atomic::Ordering;
 
 fn proof_line(p: &Proof) -> String {
-    let who = p.proven_winner().map_or("unknown", Player::name);
+    let who = p.proven_winner().map_or_else(
+        || "no proof".to_string(),
+        |w| format!("{:<7} wins", w.name()),
+    );
     format!(
-        "{who:<7} wins at komi {:>5}: {} expansions, {} nodes (revisit {:.2}), {:.3} s",
+        "{who} at komi {:>5}: {} expansions, {} nodes (revisit {:.2}), {:.3} s",
         Komi::from_half_points(p.komi2).to_string(),
         p.expansions,
         p.nodes,
