@@ -7,7 +7,6 @@ use crate::go_input::go_position;
 use crate::prove_go::{cancel_flag, config, end_progress, proof_json, table_json, table_text};
 use crate::solve::{SolveArgs, SolveReport, check_pv, print_report};
 use anyhow::bail;
-use games::Player;
 use games::go::Komi;
 use gosolve::position::reference;
 use gosolve::{Proof, Solved, Solver, solve_value};
