@@ -16,7 +16,7 @@
 //! neighbour shifts (flood fill). Rules as in `games::go` under positional superko: captures of
 //! opponent chains first, then suicide is illegal; area scoring (stones plus empty regions
 //! bordered by one colour only). Superko is not a property of a board: see
-//! [`crate::position::Game`] and the search's path.
+//! [`crate::position::Line`] and the search's path.
 
 use crate::symmetry;
 use crate::zobrist;

@@ -1,4 +1,14 @@
 //! Exact Go solver under positional superko (being written).
+//!
+//! - [`board`]: the fast bitboard board (`Bitboard(u64)`, up to 64 points), checked move by
+//!   move against `games::go`; [`zobrist`]: keys independent over GF(2) up to 30 points and
+//!   the non-linear history signatures; [`symmetry`]: the rectangle's symmetries.
+//! - [`position`]: positions and superko games ([`Line`]: position + set of earlier boards).
+//! - [`search`]: negamax df-pn with the 1+ε rule answering "does w win at komi k?";
+//!   [`table`]: the fixed-size transposition table, sound under superko (results reused only
+//!   in the identical superko game); [`value`]: a board's value from two proofs by bisection
+//!   over komi, with a principal variation.
+//! - [`oracle`]: the brute-force reference every fast path is checked against.
 
 pub mod board;
 pub mod oracle;

@@ -112,7 +112,7 @@ impl PriorKind {
     /// The default prior.
     pub const DEFAULT: PriorKind = PriorKind::Score {
         slope: 4.0,
-        scale: 4.0,
+        scale: 16.0,
     };
 }
 

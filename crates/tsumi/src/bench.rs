@@ -26,6 +26,10 @@ pub struct BenchArgs {
     /// Budget per question in expansions (0 = unlimited).
     #[arg(long, default_value_t = 0)]
     pub max_expansions: u64,
+    /// Initial numbers of new nodes: "score" (logistic on the area margin, the default),
+    /// "uniform" (1, 1), or "score:SLOPE:SCALE".
+    #[arg(long, default_value = "score")]
+    pub prior: String,
     /// Print one JSON object per board instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -67,7 +71,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         let (r, c) = parse_size(b)?;
         let geo = Geometry::new(r, c)?;
         let label = format!("bench {r}x{c}");
-        let cfg = config(args.max_expansions, 0.0, args.epsilon, label);
+        let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
+        cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
         let mut solver = Solver::new(geo, args.tt_mib, cfg);
         let start = std::time::Instant::now();
         let res = solve_value(&mut solver, &Line::new(), |p| end_progress(p.time_s));

@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use games::Player;
 use games::go::Komi;
 use gosolve::position::reference;
-use gosolve::search::Progress;
+use gosolve::search::{PriorKind, Progress};
 use gosolve::{Answer, Config, Proof, Solver};
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -133,6 +133,23 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
     })
 }
 
+/// Parses a prior: "uniform" or "score" (the default), or "score:SLOPE:SCALE".
+///
+/// # Errors
+/// A one-line message for anything else.
+pub fn parse_prior(text: &str) -> anyhow::Result<PriorKind> {
+    let f: Vec<&str> = text.split(':').collect();
+    match f.as_slice() {
+        ["uniform"] => Ok(PriorKind::Uniform),
+        ["score"] => Ok(PriorKind::DEFAULT),
+        ["score", slope, scale] => Ok(PriorKind::Score {
+            slope: slope.parse()?,
+            scale: scale.parse()?,
+        }),
+        _ => bail!("unknown prior '{text}' (expected uniform, score or score:SLOPE:SCALE)"),
+    }
+}
+
 /// The solver configuration from the budget flags.
 #[must_use]
 pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) -> Config {
@@ -142,7 +159,7 @@ pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) ->
         max_time: (seconds > 0.0).then(|| Duration::from_secs_f64(seconds)),
         cancel: Some(cancel_flag()),
         progress: Some(progress_line(label)),
-        prior: gosolve::search::PriorKind::DEFAULT,
+        prior: PriorKind::DEFAULT,
     }
 }
 
