@@ -314,6 +314,13 @@ fn sgf_errors_name_the_problem() {
     assert!(e.to_string().contains("off the 3x3 board"), "{e}");
     let e = position_from_sgf("(;GM[1]SZ[3];B[aa];W[aa])", KoRule::default()).unwrap_err();
     assert!(e.to_string().contains("occupied"), "{e}");
+    let e = position_from_sgf("(;GM[1]SZ[3];B[bb];W[bb])", KoRule::default()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "SGF move 2 (white B2): illegal move B2: the point is occupied"
+    );
+    let e = position_from_sgf("(;GM[1]SZ[3]AB[bb]AW[bb])", KoRule::default()).unwrap_err();
+    assert!(e.to_string().contains("B2 in more than one"), "{e}");
     let e = position_from_sgf("(;GM[1]SZ[3]KM[6.3])", KoRule::default()).unwrap_err();
     assert!(e.to_string().contains("komi"), "{e}");
     let p =

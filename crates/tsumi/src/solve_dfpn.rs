@@ -92,7 +92,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if !solved.pv_checked {
         bail!("internal error: the principal variation does not replay to the value {value}");
     }
-    let komi = args.komi.as_ref().map(|_| pos.rules().komi);
+    let komi = (args.komi.is_some() || args.sgf.is_some()).then(|| pos.rules().komi);
     let deciding = solved.deciding_proofs();
     let report = SolveReport {
         board: pos.size().to_string(),

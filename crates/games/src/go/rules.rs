@@ -50,7 +50,7 @@ pub struct Komi(i32);
 
 /// A komi that is not a multiple of one half.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid komi '{0}' (expected a multiple of 0.5, e.g. 7.5 or -2)")]
+#[error("invalid komi '{0}' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2)")]
 pub struct KomiError(pub String);
 
 impl Komi {
@@ -116,7 +116,7 @@ impl FromStr for Komi {
             None => (false, t.strip_prefix('+').unwrap_or(t)),
         };
         let (int, frac) = t.split_once('.').unwrap_or((t, ""));
-        if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || int.len() > 5 {
+        if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || int.len() > 4 {
             return Err(err());
         }
         let whole: i32 = int.parse().map_err(|_| err())?;
@@ -126,6 +126,9 @@ impl FromStr for Komi {
             _ => return Err(err()),
         };
         let h = whole * 2 + half;
+        if h > 2000 {
+            return Err(err());
+        }
         Ok(Komi(if neg { -h } else { h }))
     }
 }
@@ -157,7 +160,17 @@ mod tests {
         }
         assert_eq!("7.50".parse::<Komi>().unwrap().half_points(), 15);
         assert_eq!("+2.0".parse::<Komi>().unwrap().half_points(), 4);
-        for bad in ["7.25", "abc", "", "1e3", "--1", "0.55"] {
+        for bad in [
+            "7.25",
+            "abc",
+            "",
+            "1e3",
+            "--1",
+            "0.55",
+            "1000.5",
+            "99999.5",
+            "2147483647",
+        ] {
             assert!(bad.parse::<Komi>().is_err(), "{bad} should be rejected");
         }
         assert!(Komi::from_f64(6.25).is_err());

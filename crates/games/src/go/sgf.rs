@@ -34,7 +34,7 @@ pub enum SgfError {
     #[error("SGF point {0} is off the {1} board")]
     OffBoard(String, Size),
     /// An illegal move in the main line.
-    #[error("SGF move {number} ({colour} {point}): {source}")]
+    #[error("SGF move {number} ({colour} {point}): {reason}")]
     IllegalMove {
         /// 1-based move number in the main line.
         number: u32,
@@ -43,8 +43,11 @@ pub enum SgfError {
         /// The move in GTP coordinates.
         point: String,
         /// Why it is illegal.
-        source: MoveError,
+        reason: MoveError,
     },
+    /// One node puts two setup properties on the same point.
+    #[error("SGF setup puts {0} in more than one of AB, AW and AE")]
+    ConflictingSetup(String),
     /// A setup that leaves a chain without liberties.
     #[error(transparent)]
     Setup(MoveError),
@@ -77,6 +80,7 @@ pub fn position_from_sgf(text: &str, ko: KoRule) -> Result<Position, SgfError> {
     let mut number = 0u32;
     for node in root.main_variation() {
         let mut board: Option<Board> = None;
+        let mut set_here: Vec<Point> = Vec::new();
         let mut to_move = pos.to_move();
         for prop in node.properties() {
             match prop {
@@ -93,7 +97,12 @@ pub fn position_from_sgf(text: &str, ko: KoRule) -> Result<Position, SgfError> {
                     let mut sorted: Vec<_> = pts.iter().collect();
                     sorted.sort_by_key(|p| (p.y, p.x));
                     for p in sorted {
-                        b.set(sgf_point(size, p.x, p.y)?, stone);
+                        let q = sgf_point(size, p.x, p.y)?;
+                        if set_here.contains(&q) {
+                            return Err(SgfError::ConflictingSetup(q.to_string()));
+                        }
+                        set_here.push(q);
+                        b.set(q, stone);
                     }
                 }
                 Prop::PL(c) => to_move = colour(*c),
@@ -122,11 +131,11 @@ pub fn position_from_sgf(text: &str, ko: KoRule) -> Result<Position, SgfError> {
                 go::Move::Move(p) => Move::Place(sgf_point(size, p.x, p.y)?),
             };
             pos.set_to_move(c);
-            pos.play(m).map_err(|source| SgfError::IllegalMove {
+            pos.play(m).map_err(|reason| SgfError::IllegalMove {
                 number,
                 colour: c,
                 point: m.to_string(),
-                source,
+                reason,
             })?;
         }
     }
