@@ -525,11 +525,14 @@ impl GameTask for PlayTask<'_> {
             if to_move == self.human {
                 write!(out, "{to_move} to move> ")?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
+                // Read bytes, not a String: a line that is not UTF-8 is answered like any
+                // other unreadable move instead of ending the game.
+                let mut raw = Vec::new();
+                if input.read_until(b'\n', &mut raw)? == 0 {
                     writeln!(out, "\nEnd of input: game abandoned.")?;
                     return Ok(());
                 }
+                let line = String::from_utf8_lossy(&raw);
                 let text = line.trim();
                 match text.to_ascii_lowercase().as_str() {
                     "" => {
