@@ -12,16 +12,16 @@
 //!
 //! Rules never depend on a search crate.
 
+pub mod atarigo;
 pub mod conformance;
+pub mod connect4;
 pub mod dims;
 mod game;
 pub mod go;
 pub mod hex;
-pub mod tictactoe;
-pub mod connect4;
 pub mod nogo;
-pub mod atarigo;
 mod stones;
+pub mod tictactoe;
 pub mod wargame;
 
 pub use game::{Game, Outcome, Player};

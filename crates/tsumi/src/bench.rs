@@ -73,6 +73,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         let label = format!("bench {r}x{c}");
         let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
         cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
+        crate::go_input::check_tt_mib(args.tt_mib)?;
         let mut solver = Solver::new(geo, args.tt_mib, cfg);
         let start = std::time::Instant::now();
         let res = solve_value(&mut solver, &Line::new(), |p| end_progress(p.time_s));

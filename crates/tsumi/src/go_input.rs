@@ -51,3 +51,19 @@ pub fn go_position(
     }
     Ok(pos)
 }
+
+/// Checks that a transposition table of `mib` MiB can be allocated, so that a too-large
+/// `--tt-mib` is a one-line error instead of an aborted process.
+///
+/// # Errors
+/// When the system refuses to reserve that much memory.
+pub fn check_tt_mib(mib: usize) -> anyhow::Result<()> {
+    let bytes = mib
+        .checked_mul(1 << 20)
+        .ok_or_else(|| anyhow::anyhow!("--tt-mib {mib} is too large"))?;
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).map_err(|_| {
+        anyhow::anyhow!("cannot allocate a {mib} MiB transposition table (lower --tt-mib)")
+    })?;
+    Ok(())
+}

@@ -189,6 +189,7 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
     let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
     let label = format!("prove {} at komi {komi}", winner.name());
     let cfg = config(args.max_expansions, args.seconds, epsilon, label);
+    crate::go_input::check_tt_mib(args.tt_mib)?;
     let mut solver = Solver::new(geo.clone(), args.tt_mib, cfg);
     let p = solver.prove(&line, winner, komi.half_points());
     end_progress(p.time_s);

@@ -49,6 +49,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     );
     let json = args.json;
     let tt_mib = args.tt_mib;
+    crate::go_input::check_tt_mib(tt_mib)?;
     let g = geo.clone();
     // Long games recurse deeply: search on a thread with a large stack.
     let (solved, solver): (Solved, Solver) = std::thread::Builder::new()
@@ -66,22 +67,39 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         .join()
         .map_err(|_| anyhow::anyhow!("the solver thread panicked"))?;
     let (expansions, nodes) = solver.totals();
-    let time_s: f64 = solved.proofs.iter().map(|p| p.time_s).sum();
+    // A fold from +0.0: an empty f64 sum is -0.0, which JSON would print as "-0.0".
+    let time_s = solved.proofs.iter().fold(0.0_f64, |t, p| t + p.time_s);
     let Some(value) = solved.value else {
         let why = if cancel_flag().load(Ordering::Relaxed) {
             "interrupted"
         } else {
             "budget exhausted"
         };
-        println!(
-            "{why}: value of {} between {:+} and {:+} after {} questions, {expansions} expansions",
-            pos.size(),
-            solved.lower,
-            solved.upper,
-            solved.proofs.len()
-        );
-        for p in &solved.proofs {
-            println!("  {}", proof_line(p));
+        if json {
+            // Programs get an object even without a value: the bounds proved so far.
+            let partial = serde_json::json!({
+                "board": pos.size().to_string(),
+                "status": why,
+                "value": null,
+                "lower": solved.lower,
+                "upper": solved.upper,
+                "questions": solved.proofs.len(),
+                "expansions": expansions,
+                "nodes": nodes,
+                "time_s": time_s,
+            });
+            println!("{partial}");
+        } else {
+            println!(
+                "{why}: value of {} between {:+} and {:+} after {} questions, {expansions} expansions",
+                pos.size(),
+                solved.lower,
+                solved.upper,
+                solved.proofs.len()
+            );
+            for p in &solved.proofs {
+                println!("  {}", proof_line(p));
+            }
         }
         bail!(
             "{why}: the value is between {:+} and {:+}",

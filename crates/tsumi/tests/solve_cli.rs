@@ -11,7 +11,11 @@ fn tsumi(args: &[&str]) -> Output {
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = tsumi(args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
@@ -22,8 +26,15 @@ fn assert_clear_error(args: &[&str], needle: &str) {
     assert!(!out.status.success(), "{args:?} should fail");
     assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {err}");
     assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert_eq!(err.trim().lines().count(), 1, "{args:?}: not one line: {err}");
-    assert!(err.contains(needle), "{args:?}: '{err}' should mention '{needle}'");
+    assert_eq!(
+        err.trim().lines().count(),
+        1,
+        "{args:?}: not one line: {err}"
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: '{err}' should mention '{needle}'"
+    );
 }
 
 #[test]
@@ -34,7 +45,12 @@ fn two_by_two_is_plus_one_and_one_by_three_plus_three() {
         assert_eq!(v["value"], value);
         assert!(v["expansions"].as_u64().unwrap() > 0);
         assert!(v["time_s"].as_f64().unwrap() >= 0.0);
-        let pv: Vec<&str> = v["pv"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let pv: Vec<&str> = v["pv"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
         assert_eq!(v["best_move"], pv[0]);
         // Replay the PV independently on the reference board.
         let size = games::go::Size::parse(board).unwrap();
@@ -52,12 +68,18 @@ fn two_by_two_is_plus_one_and_one_by_three_plus_three() {
 
 #[test]
 fn komi_verdict_and_move_list() {
-    let v = json(&["solve", "go", "2x2", "--engine", "oracle", "--komi", "0.5", "--json"]);
+    let v = json(&[
+        "solve", "go", "2x2", "--engine", "oracle", "--komi", "0.5", "--json",
+    ]);
     assert_eq!(v["black_wins"], true);
-    let v = json(&["solve", "go", "2x2", "--engine", "oracle", "--komi", "1.5", "--json"]);
+    let v = json(&[
+        "solve", "go", "2x2", "--engine", "oracle", "--komi", "1.5", "--json",
+    ]);
     assert_eq!(v["black_wins"], false);
     // 1x4 after C1 B1 A1: White's recapture at B1 is banned by superko, Black owns all 4.
-    let v = json(&["solve", "go", "1x4", "--engine", "oracle", "--moves", "C1,B1,A1", "--json"]);
+    let v = json(&[
+        "solve", "go", "1x4", "--engine", "oracle", "--moves", "C1,B1,A1", "--json",
+    ]);
     assert_eq!(v["value"], 4);
     assert_eq!(v["to_move"], "white");
 }
@@ -68,17 +90,35 @@ fn sgf_input() {
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.sgf");
     std::fs::write(&good, "(;GM[1]FF[4]SZ[4:1]KM[0.5];B[ca];W[ba];B[aa])").unwrap();
-    let v = json(&["solve", "go", "1x4", "--engine", "oracle", "--sgf", good.to_str().unwrap(), "--json"]);
+    let v = json(&[
+        "solve",
+        "go",
+        "1x4",
+        "--engine",
+        "oracle",
+        "--sgf",
+        good.to_str().unwrap(),
+        "--json",
+    ]);
     assert_eq!(v["value"], 4);
     assert_eq!(v["komi"], "0.5");
     assert_eq!(v["black_wins"], true);
     let bad = dir.join("bad.sgf");
     std::fs::write(&bad, "(;GM[1]SZ[3];B[aa]").unwrap();
-    assert_clear_error(&["solve", "go", "3x3", "--sgf", bad.to_str().unwrap()], "malformed SGF");
+    assert_clear_error(
+        &["solve", "go", "3x3", "--sgf", bad.to_str().unwrap()],
+        "malformed SGF",
+    );
     let wrong = dir.join("wrong.sgf");
     std::fs::write(&wrong, "(;GM[1]SZ[3];B[aa];W[aa])").unwrap();
-    assert_clear_error(&["solve", "go", "3x3", "--sgf", wrong.to_str().unwrap()], "occupied");
-    assert_clear_error(&["solve", "go", "3x3", "--sgf", "/nonexistent/x.sgf"], "cannot read SGF file");
+    assert_clear_error(
+        &["solve", "go", "3x3", "--sgf", wrong.to_str().unwrap()],
+        "occupied",
+    );
+    assert_clear_error(
+        &["solve", "go", "3x3", "--sgf", "/nonexistent/x.sgf"],
+        "cannot read SGF file",
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -88,8 +128,25 @@ fn bad_input_gives_one_line_errors() {
     assert_clear_error(&["solve", "go", "0x3"], "unsupported board size");
     assert_clear_error(&["solve", "go", "axb"], "malformed board size");
     assert_clear_error(&["solve", "go", "2x2", "--moves", "A1,A1"], "occupied");
-    assert_clear_error(&["solve", "go", "2x2", "--moves", "C3"], "off the 2x2 board");
+    assert_clear_error(
+        &["solve", "go", "2x2", "--moves", "C3"],
+        "off the 2x2 board",
+    );
     assert_clear_error(&["solve", "go", "2x2", "--moves", "Z"], "malformed move");
     assert_clear_error(&["solve", "go", "2x2", "--komi", "0.3"], "invalid komi");
     assert_clear_error(&["solve", "chess", "8x8"], "unsupported game");
+    assert_clear_error(
+        &["solve", "go", "2x2", "--tt-mib", "100000000"],
+        "cannot allocate",
+    );
+}
+
+#[test]
+fn exhausted_budget_still_prints_json_bounds() {
+    let out = tsumi(&["solve", "go", "3x3", "--max-nodes", "100", "--json"]);
+    assert!(!out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["status"], "budget exhausted");
+    assert!(v["value"].is_null());
+    assert!(v["lower"].as_i64().unwrap() <= 9 && v["upper"].as_i64().unwrap() >= 9);
 }
