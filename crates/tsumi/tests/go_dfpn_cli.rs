@@ -1,40 +1,8 @@
 //! `tsumi solve go` with the df-pn engine (the default) and `tsumi prove go`: published values
 //! by two proofs with legal PVs, the JSON fields, single questions, and clear errors.
 
-use std::process::{Command, Output};
-
-fn tsumi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsumi"))
-        .args(args)
-        .output()
-        .expect("tsumi runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = tsumi(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-fn assert_clear_error(args: &[&str], needle: &str) {
-    let out = tsumi(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert_eq!(
-        err.trim().lines().count(),
-        1,
-        "{args:?}: not one line: {err}"
-    );
-    assert!(
-        err.contains(needle),
-        "{args:?}: '{err}' should mention '{needle}'"
-    );
-}
+mod common;
+use common::{assert_clear_error, json, tsumi};
 
 /// (board, value) rows of data/go-psk-values.tsv.
 fn published() -> Vec<(String, i64)> {

@@ -1,41 +1,7 @@
 //! `tsumi solve go`: published values with legal PVs, JSON fields, and clear errors on bad input.
 
-use std::process::{Command, Output};
-
-fn tsumi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsumi"))
-        .args(args)
-        .output()
-        .expect("tsumi runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = tsumi(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-/// Asserts a one-line error mentioning `needle` and a non-zero exit, without a panic.
-fn assert_clear_error(args: &[&str], needle: &str) {
-    let out = tsumi(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail");
-    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {err}");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert_eq!(
-        err.trim().lines().count(),
-        1,
-        "{args:?}: not one line: {err}"
-    );
-    assert!(
-        err.contains(needle),
-        "{args:?}: '{err}' should mention '{needle}'"
-    );
-}
+mod common;
+use common::{assert_clear_error, json, tsumi};
 
 #[test]
 fn two_by_two_is_plus_one_and_one_by_three_plus_three() {

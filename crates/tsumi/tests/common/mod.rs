@@ -1,0 +1,40 @@
+//! Helpers shared by the CLI tests: run the built `tsumi` binary, parse its JSON, and check
+//! that bad input gives a one-line error.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+pub fn tsumi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tsumi"))
+        .args(args)
+        .output()
+        .expect("tsumi runs")
+}
+
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let out = tsumi(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// Asserts a one-line error mentioning `needle` and a non-zero exit, without a panic.
+pub fn assert_clear_error(args: &[&str], needle: &str) {
+    let out = tsumi(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {err}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert_eq!(
+        err.trim().lines().count(),
+        1,
+        "{args:?}: not one line: {err}"
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: '{err}' should mention '{needle}'"
+    );
+}
