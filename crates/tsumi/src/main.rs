@@ -4,6 +4,7 @@ mod arena_cmd;
 mod bench;
 mod generic_prove;
 mod go_input;
+mod interrupt;
 mod prove;
 mod prove_go;
 mod solve;

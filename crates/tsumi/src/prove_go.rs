@@ -4,6 +4,7 @@
 //! Also the pieces `solve` and `bench` share with it: the Ctrl-C flag, the progress line on
 //! stderr (after one second), table statistics, and resident memory.
 
+use crate::interrupt::cancel_flag;
 use crate::prove::ProveArgs;
 use anyhow::{Context, bail};
 use games::Player;
@@ -12,29 +13,12 @@ use gosolve::position::reference;
 use gosolve::search::{PriorKind, Progress};
 use gosolve::{Answer, Config, Proof, Solver};
 use serde_json::json;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// ε of the 1+ε rule for Go when the command line does not set one (the Sanko paper's).
 pub const GO_EPSILON: f64 = 0.3;
-
-/// The process's Ctrl-C flag (installed on first use; later calls return the same flag).
-pub fn cancel_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let f = flag.clone();
-        // If a handler cannot be installed, Ctrl-C simply kills the process.
-        let _ = ctrlc::set_handler(move || {
-            if f.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-        flag
-    })
-    .clone()
-}
 
 /// A progress callback printing one line on stderr (overwritten in place) once a search has
 /// run for more than a second. `label` names the question.

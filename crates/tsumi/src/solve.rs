@@ -107,24 +107,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
 }
 
-/// A Ctrl-C flag and a progress line on stderr for runs longer than a second.
-pub struct Interrupt {
-    /// Raised by Ctrl-C.
-    pub cancel: Arc<AtomicBool>,
-}
-
-impl Interrupt {
-    /// Installs the Ctrl-C handler (once per process).
-    #[must_use]
-    pub fn install() -> Self {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let c = cancel.clone();
-        // A second installation fails harmlessly; the first flag stays in charge.
-        let _ = ctrlc::set_handler(move || c.store(true, Ordering::SeqCst));
-        Interrupt { cancel }
-    }
-}
-
 /// Spawns a progress spinner that shows `counter` (nodes) after one second, until `done`.
 pub fn progress_spinner(
     counter: Arc<AtomicU64>,
@@ -166,12 +148,11 @@ fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         args.komi.as_deref(),
         64,
     )?;
-    let interrupt = Interrupt::install();
     let counter = Arc::new(AtomicU64::new(0));
     let done = Arc::new(AtomicBool::new(false));
     let spinner = progress_spinner(counter.clone(), done.clone(), "oracle");
     let mut oracle = Oracle::new()
-        .with_cancel(interrupt.cancel.clone())
+        .with_cancel(crate::interrupt::cancel_flag())
         .with_progress(counter);
     if args.max_nodes > 0 {
         oracle = oracle.with_max_nodes(args.max_nodes);

@@ -4,7 +4,8 @@
 //! the first move and a PV that replays legally to a game end scored v.
 
 use crate::go_input::go_position;
-use crate::prove_go::{cancel_flag, config, end_progress, proof_json, table_json, table_text};
+use crate::interrupt::cancel_flag;
+use crate::prove_go::{config, end_progress, proof_json, table_json, table_text};
 use crate::solve::{SolveArgs, SolveReport, check_pv, print_report};
 use anyhow::bail;
 use games::go::Komi;
