@@ -215,52 +215,24 @@ fn area_scoring_with_seki_and_neutral_points() {
 #[test]
 fn komi_is_added_to_white() {
     use games::{Game, Outcome};
-    // 1x3 after Black B1 and two passes: Black owns all 3 points.
-    let game = GoGame::new(
-        1,
-        3,
-        Rules {
+    // 1x3 after Black B1 and two passes: Black owns all 3 points (margin +3).
+    for (komi, expected) in [
+        ("2.5", Outcome::Win(Player::Black)),
+        ("3.5", Outcome::Win(Player::White)),
+        ("3", Outcome::Draw),
+    ] {
+        let rules = Rules {
             ko: KoRule::PositionalSuperko,
-            komi: "2.5".parse().unwrap(),
-        },
-    )
-    .unwrap();
-    let mut s = game.initial();
-    for m in ["B1", "pass", "pass"] {
-        let mv = game.parse_move(&s, m).unwrap();
-        game.play(&mut s, mv);
+            komi: komi.parse().unwrap(),
+        };
+        let game = GoGame::new(1, 3, rules).unwrap();
+        let mut s = game.initial();
+        for m in ["B1", "pass", "pass"] {
+            let mv = game.parse_move(&s, m).unwrap();
+            game.play(&mut s, mv);
+        }
+        assert_eq!(game.outcome(&s), Some(expected), "komi {komi}");
     }
-    assert_eq!(game.outcome(&s), Some(Outcome::Win(Player::Black)));
-    let game = GoGame::new(
-        1,
-        3,
-        Rules {
-            ko: KoRule::PositionalSuperko,
-            komi: "3.5".parse().unwrap(),
-        },
-    )
-    .unwrap();
-    let mut s = game.initial();
-    for m in ["B1", "pass", "pass"] {
-        let mv = game.parse_move(&s, m).unwrap();
-        game.play(&mut s, mv);
-    }
-    assert_eq!(game.outcome(&s), Some(Outcome::Win(Player::White)));
-    let game = GoGame::new(
-        1,
-        3,
-        Rules {
-            ko: KoRule::PositionalSuperko,
-            komi: "3".parse().unwrap(),
-        },
-    )
-    .unwrap();
-    let mut s = game.initial();
-    for m in ["B1", "pass", "pass"] {
-        let mv = game.parse_move(&s, m).unwrap();
-        game.play(&mut s, mv);
-    }
-    assert_eq!(game.outcome(&s), Some(Outcome::Draw));
 }
 
 #[test]
