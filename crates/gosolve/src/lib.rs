@@ -11,8 +11,10 @@
 //! - [`oracle`]: the brute-force reference every fast path is checked against.
 
 pub mod board;
+pub mod eyes;
 pub mod oracle;
 pub mod position;
+pub mod regions;
 pub mod search;
 pub mod symmetry;
 pub mod table;
