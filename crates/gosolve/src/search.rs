@@ -38,9 +38,14 @@
 //! Sibling moves m and s(m) are merged (only the one with the smaller point index is searched)
 //! only when the symmetry s maps every board of the current history to itself.
 
-use crate::board::{Board, Geometry, Move, Point};
+use crate::board::{Bitboard, Board, Geometry, Move, Point};
+use crate::eyes::pure_eyes;
 use crate::position::Line;
-use crate::table::{INF, NO_MOVE, NodeKey, Probe, Table, TableStats};
+use crate::regions::RegionSolver;
+use crate::table::{
+    INF, NO_MOVE, NodeKey, PackedAttrs, Probe, StoreKind, StoredTargets, Table, TableStats,
+    bloom_bits, pack_pair, unpack_pair,
+};
 use crate::zobrist::{self, mix1, mix2};
 use games::Player;
 use std::sync::Arc;
@@ -85,6 +90,28 @@ pub struct Config {
     pub progress: Option<ProgressFn>,
     /// Initial proof and disproof numbers of new nodes.
     pub prior: PriorKind,
+    /// Proof transfer (Theorem 1): reuse proofs on other paths that pass the transfer test.
+    /// Off: proofs are reused only in the identical superko game.
+    pub transfer: bool,
+    /// Static leaves from the pure-eye analysis (Lemma 1).
+    pub static_leaves: bool,
+    /// Static leaves from local region games (Appendix A.4; needs `static_leaves`).
+    pub regions: bool,
+    /// Winner-side pruning of the side being proven (a loss of that side becomes unknown).
+    pub prune: bool,
+}
+
+impl Config {
+    /// The reference configuration: reuse only in the identical superko game and no static
+    /// knowledge (`--oracle-mode`).
+    #[must_use]
+    pub fn oracle_mode(mut self) -> Self {
+        self.transfer = false;
+        self.static_leaves = false;
+        self.regions = false;
+        self.prune = false;
+        self
+    }
 }
 
 /// A progress callback (see [`Config::progress`]).
@@ -167,6 +194,10 @@ impl Default for Config {
             cancel: None,
             progress: None,
             prior: PriorKind::DEFAULT,
+            transfer: true,
+            static_leaves: true,
+            regions: true,
+            prune: false,
         }
     }
 }
@@ -177,6 +208,10 @@ impl std::fmt::Debug for Config {
             .field("epsilon", &self.epsilon)
             .field("max_expansions", &self.max_expansions)
             .field("max_time", &self.max_time)
+            .field("transfer", &self.transfer)
+            .field("static_leaves", &self.static_leaves)
+            .field("regions", &self.regions)
+            .field("prune", &self.prune)
             .finish_non_exhaustive()
     }
 }
@@ -211,6 +246,8 @@ pub struct Proof {
     pub nodes: u64,
     /// Wall time.
     pub time_s: f64,
+    /// The search finished with a loss of the pruned side, reported as unknown.
+    pub pruned_loss: bool,
 }
 
 impl Proof {
@@ -243,6 +280,102 @@ struct NodeState {
     s2: [u64; 8],
 }
 
+impl NodeState {
+    /// The canonical hash of the board (min over the symmetries), as the Bloom filter uses it.
+    #[inline]
+    fn canonical_board_hash(&self, nsym: usize) -> u64 {
+        self.h1[..nsym].iter().copied().min().unwrap_or(0)
+    }
+}
+
+/// "No exclusion target" in [`Attrs::excl_min`].
+const NO_TARGET: u32 = u32::MAX;
+
+/// The attributes of a proof (Theorem 1) in the current frame, while composing.
+///
+/// `excl_min` is the smallest index, in the solver's path, of a board that made an opponent
+/// move inside the proof illegal; `excl_many` says that there may be several (or that a
+/// symmetry merge was relied on). A node whose history holds a target (index below its path
+/// length) has a path-specific proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Attrs {
+    bloom: u64,
+    common_b: Bitboard,
+    common_w: Bitboard,
+    min_stones: u32,
+    territory: Bitboard,
+    excl_min: u32,
+    excl_many: bool,
+}
+
+impl Attrs {
+    /// A terminal leaf: no winner's boards, no territory, no target.
+    const LEAF: Attrs = Attrs {
+        bloom: 0,
+        common_b: Bitboard(u64::MAX),
+        common_w: Bitboard(u64::MAX),
+        min_stones: u32::MAX,
+        territory: Bitboard::EMPTY,
+        excl_min: NO_TARGET,
+        excl_many: false,
+    };
+
+    /// A static leaf certifying `territory`.
+    const fn static_leaf(territory: Bitboard) -> Attrs {
+        Attrs {
+            territory,
+            ..Attrs::LEAF
+        }
+    }
+
+    /// A won node: the winning child's attributes plus the board its stone move created.
+    #[inline]
+    fn add_board(mut self, board: &Board, canon: u64) -> Attrs {
+        self.bloom |= bloom_bits(canon);
+        self.common_b &= board.black;
+        self.common_w &= board.white;
+        self.min_stones = self.min_stones.min(board.occupied().count());
+        self
+    }
+
+    /// A lost node: the join of its children's attributes.
+    #[inline]
+    fn join(&mut self, o: &Attrs) {
+        self.bloom |= o.bloom;
+        self.common_b &= o.common_b;
+        self.common_w &= o.common_w;
+        self.min_stones = self.min_stones.min(o.min_stones);
+        self.territory |= o.territory;
+        self.add_target(o.excl_min, o.excl_many);
+    }
+
+    /// Adds an exclusion target at path index `i` (or several from `min` on).
+    #[inline]
+    fn add_target(&mut self, i: u32, many: bool) {
+        if i == NO_TARGET {
+            return;
+        }
+        if self.excl_min == NO_TARGET {
+            self.excl_min = i;
+            self.excl_many = many;
+        } else {
+            self.excl_many |= many || self.excl_min != i;
+            self.excl_min = self.excl_min.min(i);
+        }
+    }
+
+    /// Drops targets that are not in a history of `len` boards (boards on the proof's own
+    /// line are not exclusion targets of this node).
+    #[inline]
+    fn restrict(mut self, len: usize) -> Attrs {
+        if self.excl_min != NO_TARGET && self.excl_min as usize >= len {
+            self.excl_min = NO_TARGET;
+            self.excl_many = false;
+        }
+        self
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Child {
     mv: Move,
@@ -250,6 +383,31 @@ struct Child {
     pn: u64,
     dn: u64,
     state: NodeState,
+    /// The proof's attributes once the child is proven.
+    attrs: Attrs,
+}
+
+/// How a child was classified.
+enum Classified {
+    /// Proven: the mover of the child wins (`true`) or loses, with the proof's attributes.
+    Proven(bool, Attrs),
+    /// Unproven, with numbers.
+    Open(u64, u64),
+}
+
+/// Counters of the static knowledge and the transfer test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KnowledgeStats {
+    /// Transferable proofs offered to the transfer test from another superko game.
+    pub transfer_tests: u64,
+    /// Of those, accepted.
+    pub transfers: u64,
+    /// Children decided by the pure-eye static rule (Lemma 1).
+    pub static_leaves: u64,
+    /// Children decided by local region games.
+    pub region_leaves: u64,
+    /// Moves skipped by winner-side pruning.
+    pub pruned_moves: u64,
 }
 
 /// The df-pn solver: a geometry, a table and counters. One question at a time.
@@ -263,6 +421,13 @@ pub struct Solver {
     path: Vec<Board>,
     /// Their primary hashes (h1 under the identity).
     path_hash: Vec<u64>,
+    /// Their canonical hashes (for the Bloom test).
+    path_canon: Vec<u64>,
+    /// Their stone counts.
+    path_count: Vec<u32>,
+    /// The union of the boards up to and including each one: every point where each colour
+    /// ever had a stone (a stone captured on p implies an earlier board with it on p).
+    path_ever: Vec<Board>,
     children: Vec<Child>,
     expansions: u64,
     nodes: u64,
@@ -272,57 +437,24 @@ pub struct Solver {
     depth: u32,
     total_expansions: u64,
     total_nodes: u64,
+    /// Attributes of the proof `mid` last returned.
+    ret_attrs: Attrs,
+    /// Whether proofs may be transferred (Theorem 1); false: reuse only in the identical game.
+    transfer: bool,
+    /// The side whose moves are pruned (the side being proven), when pruning.
+    pruned_side: Option<Player>,
+    /// Salt folded into keys so that pruned searches never share entries with others.
+    salt: u64,
+    regions: RegionSolver,
+    know: KnowledgeStats,
+    /// The node's own exclusion targets, left by `generate`.
+    own: Attrs,
 }
 
 impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Solver({:?}, {:?})", self.geo, self.table)
     }
-}
-
-/// Looks a child up and appends it; returns `Some(mv)` if it proves the parent.
-#[inline]
-#[allow(clippy::too_many_arguments)]
-fn push_child(
-    table: &mut Table,
-    children: &mut Vec<Child>,
-    komi2: i32,
-    prior: &Prior,
-    geo: &Geometry,
-    probe: bool,
-    mv: Move,
-    key: NodeKey,
-    state: NodeState,
-) -> Option<Move> {
-    if !probe {
-        let (pn, dn) = prior.initial(geo, &state, komi2);
-        children.push(Child {
-            mv,
-            key,
-            pn,
-            dn,
-            state,
-        });
-        return None;
-    }
-    let (pn, dn) = match table.probe(&key, state.to_move, komi2) {
-        Probe::Proven {
-            mover_wins: true, ..
-        } => (0, INF),
-        Probe::Proven {
-            mover_wins: false, ..
-        } => return Some(mv),
-        Probe::Unproven { pn, dn, .. } => (pn, dn),
-        Probe::Miss => prior.initial(geo, &state, komi2),
-    };
-    children.push(Child {
-        mv,
-        key,
-        pn,
-        dn,
-        state,
-    });
-    None
 }
 
 #[inline]
@@ -337,6 +469,12 @@ pub const fn black_wins(score: i32, komi2: i32) -> bool {
     2 * score > komi2
 }
 
+/// Salts of the keys of pruned searches (Black's moves pruned, White's moves pruned).
+const PRUNE_SALT: [u64; 2] = [0x5BD1_E995_3C6E_F372, 0xA54F_F53A_2F1B_7C4D];
+/// Constants folded into `pos2` for the side to move and the pass state.
+const SIDE2: u64 = 0x243F_6A88_85A3_08D3;
+const PASS2: u64 = 0x1319_8A2E_0370_7344;
+
 impl Solver {
     /// A solver for boards of `geo` with a table of `tt_mib` MiB.
     #[must_use]
@@ -349,6 +487,9 @@ impl Solver {
             prior: Prior::new(PriorKind::Uniform, 1, 1),
             path: Vec::new(),
             path_hash: Vec::new(),
+            path_canon: Vec::new(),
+            path_count: Vec::new(),
+            path_ever: Vec::new(),
             children: Vec::new(),
             expansions: 0,
             nodes: 0,
@@ -358,6 +499,13 @@ impl Solver {
             depth: 0,
             total_expansions: 0,
             total_nodes: 0,
+            ret_attrs: Attrs::LEAF,
+            transfer: false,
+            pruned_side: None,
+            salt: 0,
+            regions: RegionSolver::new(),
+            know: KnowledgeStats::default(),
+            own: Attrs::LEAF,
         }
     }
 
@@ -371,6 +519,13 @@ impl Solver {
     #[must_use]
     pub fn table_stats(&self) -> TableStats {
         self.table.stats()
+    }
+
+    /// Counters of proof transfer, static leaves, region games and pruning, over all
+    /// questions so far.
+    #[must_use]
+    pub fn knowledge_stats(&self) -> KnowledgeStats {
+        self.know
     }
 
     /// Bytes of the table.
@@ -394,6 +549,12 @@ impl Solver {
     /// The configuration (budgets can be changed between questions).
     pub fn config_mut(&mut self) -> &mut Config {
         &mut self.cfg
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.cfg
     }
 
     /// Empties the table.
@@ -430,11 +591,10 @@ impl Solver {
     }
 
     fn key_of(&self, st: &NodeState) -> NodeKey {
-        let sp = if st.to_move == Player::White {
-            zobrist::SIDE
-        } else {
-            0
-        } ^ if st.passed { zobrist::PASS } else { 0 };
+        let white = st.to_move == Player::White;
+        let sp = if white { zobrist::SIDE } else { 0 }
+            ^ if st.passed { zobrist::PASS } else { 0 }
+            ^ self.salt;
         let mut best = 0usize;
         let mut bk = st.h1[0] ^ sp;
         for s in 1..self.geo.num_symmetries() {
@@ -444,8 +604,10 @@ impl Solver {
                 best = s;
             }
         }
+        let sp2 = if white { SIDE2 } else { 0 } ^ if st.passed { PASS2 } else { 0 } ^ self.salt;
         NodeKey {
             key: bk,
+            pos2: st.h2[best] ^ sp2,
             sig1: st.s1[best],
             sig2: st.s2[best],
             sym: best as u8,
@@ -504,7 +666,35 @@ impl Solver {
         self.key_of(&self.root_state(line))
     }
 
+    fn push_path(&mut self, board: Board, h: u64, canon: u64) {
+        let ever = match self.path_ever.last() {
+            Some(e) => Board {
+                black: e.black | board.black,
+                white: e.white | board.white,
+            },
+            None => board,
+        };
+        self.path.push(board);
+        self.path_hash.push(h);
+        self.path_canon.push(canon);
+        self.path_count.push(board.occupied().count());
+        self.path_ever.push(ever);
+    }
+
+    fn pop_path(&mut self) {
+        self.path.pop();
+        self.path_hash.pop();
+        self.path_canon.pop();
+        self.path_count.pop();
+        self.path_ever.pop();
+    }
+
     /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
+    ///
+    /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes
+    /// or play inside its certified territory are skipped (the first one at each node is kept
+    /// as a tempo move). A win is then still a proof, but a loss is reported as
+    /// [`Answer::Unknown`] with [`Proof::pruned_loss`] set.
     ///
     /// # Panics
     /// If `komi2` is even (komi must be a half-integer, so that no game is drawn).
@@ -516,9 +706,16 @@ impl Solver {
         self.nodes = 0;
         self.aborted = false;
         self.start = Instant::now();
+        self.transfer = self.cfg.transfer && self.geo.points() <= 32;
+        self.pruned_side = self.cfg.prune.then_some(winner);
+        self.salt = match self.pruned_side {
+            None => 0,
+            Some(p) => PRUNE_SALT[p.index()],
+        };
         let mover = line.position.to_move;
+        let pruned = self.pruned_side.is_some();
         let finish = |s: &mut Solver, mover_result: Option<bool>, best: Option<Move>| {
-            let answer = match mover_result {
+            let mut answer = match mover_result {
                 None => Answer::Unknown,
                 Some(w) => {
                     if w == (mover == winner) {
@@ -528,13 +725,17 @@ impl Solver {
                     }
                 }
             };
+            let pruned_loss = pruned && answer == Answer::Loss;
+            if pruned_loss {
+                answer = Answer::Unknown;
+            }
             s.total_expansions += s.expansions;
             s.total_nodes += s.nodes;
             Proof {
                 winner,
                 komi2,
                 answer,
-                best_move: if mover_result == Some(true) {
+                best_move: if mover_result == Some(true) && !pruned_loss {
                     best
                 } else {
                     None
@@ -542,6 +743,7 @@ impl Solver {
                 expansions: s.expansions,
                 nodes: s.nodes,
                 time_s: s.start.elapsed().as_secs_f64(),
+                pruned_loss,
             }
         };
         if line.over {
@@ -550,9 +752,17 @@ impl Solver {
         }
         self.path.clear();
         self.path_hash.clear();
+        self.path_canon.clear();
+        self.path_count.clear();
+        self.path_ever.clear();
+        let nsym = self.geo.num_symmetries();
         for b in &line.boards {
-            self.path.push(*b);
-            self.path_hash.push(b.hash(&self.geo));
+            let canon = (0..nsym)
+                .map(|s| b.sym_hash(&self.geo, s))
+                .min()
+                .unwrap_or(0);
+            let h = b.hash(&self.geo);
+            self.push_path(*b, h, canon);
         }
         self.children.clear();
         self.depth = 0;
@@ -576,8 +786,10 @@ impl Solver {
 
     /// The best move the table holds for a node (mapped back from the canonical frame).
     fn stored_best(&mut self, st: &NodeState, key: &NodeKey) -> Option<Move> {
-        let best = match self.table.probe(key, st.to_move, self.komi2) {
-            Probe::Proven { best, .. } | Probe::Unproven { best, .. } => best,
+        let len = self.path.len();
+        let best = match self.lookup(key, st, len, true) {
+            Probe::Proven(f) => f.best,
+            Probe::Unproven { best, .. } => best,
             Probe::Miss => return None,
         };
         if best == NO_MOVE {
@@ -621,38 +833,239 @@ impl Solver {
         black_wins(board.area_score(&self.geo), self.komi2) == (mover == Player::Black)
     }
 
-    /// Generates and classifies the children of `st` into `self.children[base..]`.
-    /// Returns `Some(move)` if a child already proves `st` (the mover wins by it).
-    fn generate(&mut self, st: &NodeState, probe: bool) -> Option<Move> {
+    /// Converts stored attributes (canonical frame `sym`) to the current frame, locating a
+    /// stored exclusion target in `self.path[..len]`.
+    fn unpack_attrs(&self, a: &PackedAttrs, sym: u8, board: &Board, len: usize) -> Attrs {
         let geo = &self.geo;
+        let inv = geo.inverse(sym as usize);
+        let full = geo.full();
+        let (cb, cw) = unpack_pair(a.common);
+        let mut out = Attrs {
+            bloom: a.bloom,
+            common_b: geo.map_bitboard(inv, cb & full),
+            common_w: geo.map_bitboard(inv, cw & full),
+            min_stones: if a.min_stones == u8::MAX {
+                u32::MAX
+            } else {
+                u32::from(a.min_stones)
+            },
+            territory: geo.map_bitboard(inv, Bitboard(u64::from(a.territory)) & full),
+            excl_min: NO_TARGET,
+            excl_many: false,
+        };
+        match a.targets {
+            StoredTargets::None => {}
+            StoredTargets::Many => out.add_target(0, true),
+            StoredTargets::One(packed) => {
+                let (b, w) = unpack_pair(packed);
+                let t = geo.map_board(
+                    inv,
+                    &Board {
+                        black: b & full,
+                        white: w & full,
+                    },
+                );
+                if let Some(i) = self.path[..len].iter().position(|p| *p == t) {
+                    out.add_target(i as u32, false);
+                } else if t != *board {
+                    // Not found (cannot happen in the identical game): every board is a target.
+                    out.add_target(0, true);
+                }
+            }
+        }
+        out
+    }
+
+    /// Packs attributes of the current frame for a node stored under `key`.
+    fn pack_attrs(&self, a: &Attrs, key: &NodeKey) -> PackedAttrs {
+        if self.geo.points() > 32 {
+            return PackedAttrs::OPAQUE;
+        }
+        let geo = &self.geo;
+        let s = key.sym as usize;
+        let full = geo.full();
+        let targets = if a.excl_min == NO_TARGET {
+            StoredTargets::None
+        } else if a.excl_many {
+            StoredTargets::Many
+        } else {
+            let t = geo.map_board(s, &self.path[a.excl_min as usize]);
+            StoredTargets::One(pack_pair(t.black, t.white))
+        };
+        PackedAttrs {
+            bloom: a.bloom,
+            common: pack_pair(
+                geo.map_bitboard(s, a.common_b & full),
+                geo.map_bitboard(s, a.common_w & full),
+            ),
+            territory: geo.map_bitboard(s, a.territory & full).0 as u32,
+            min_stones: a.min_stones.min(255) as u8,
+            targets,
+        }
+    }
+
+    /// Probes the table for a node with board `st.board` and history `self.path[..len]`
+    /// (plus its own board), applying the transfer test to proofs of other games.
+    fn lookup(&mut self, key: &NodeKey, st: &NodeState, len: usize, path: bool) -> Probe {
         let mover = st.to_move;
+        let view = PathView {
+            geo: &self.geo,
+            boards: &self.path[..len],
+            canon: &self.path_canon[..len],
+            count: &self.path_count[..len],
+            ever: &self.path_ever[..len],
+        };
+        let mut tests = 0u64;
+        let r = self.table.probe(
+            key,
+            mover,
+            self.komi2,
+            path,
+            self.transfer,
+            |a, mover_wins| {
+                tests += 1;
+                let winner = if mover_wins { mover } else { mover.opponent() };
+                view.transfer_ok(a, key.sym, winner, &st.board)
+            },
+        );
+        self.know.transfer_tests += tests;
+        if let Probe::Proven(f) = &r {
+            if f.needs_test {
+                self.know.transfers += 1;
+            }
+        }
+        r
+    }
+
+    /// Whether a position is a static win (Lemma 1, or the local region games of Appendix
+    /// A.4) for either player at the current komi, given the history `self.path[..len]`
+    /// (plus the position's own board). Returns the winner and the certified territory.
+    fn static_win(&mut self, ch: &NodeState, len: usize) -> Option<(Player, Bitboard, bool)> {
+        let geo = &self.geo;
+        let n = geo.points() as i64;
+        let full = geo.full();
+        let ever = self.path_ever[len - 1];
+        for w in [Player::Black, Player::White] {
+            // (C2): the last move was not a pass by w with the opponent to move.
+            if ch.passed && w != ch.to_move {
+                continue;
+            }
+            // w wins with a final area A when 4A > need (half-points of komi, both sides).
+            let need = if w == Player::Black {
+                2 * n + i64::from(self.komi2)
+            } else {
+                2 * n - i64::from(self.komi2)
+            };
+            let stones = ch.board.stones(w);
+            let bound = stones.count() + (geo.neighbours(stones) & full).minus(stones).count();
+            if 4 * i64::from(bound) <= need {
+                continue;
+            }
+            let pe = pure_eyes(geo, &ch.board, w);
+            // (C1): no stone of w was ever captured on T*.
+            let c1 = (pe.territory & ever.stones(w)).is_empty();
+            if 4 * i64::from(pe.area()) > need && c1 {
+                return Some((w, pe.territory, false));
+            }
+            if w == Player::Black
+                && self.cfg.regions
+                && 4 * n > need
+                && !pe.alive.is_empty()
+                && pe.alive == ch.board.black
+            {
+                if let Some(terr) = self.regions.black_wins_regions(geo, &ch.board, &pe) {
+                    if (terr & ever.black).is_empty() {
+                        return Some((w, terr, true));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Classifies a child whose history is `self.path[..len]` plus its own board: proven in
+    /// the table (identical game, or transferred), a static leaf, or unproven.
+    fn classify(&mut self, ch: &NodeState, key: &NodeKey, len: usize, probe: bool) -> Classified {
+        match self.lookup(key, ch, len, probe) {
+            Probe::Proven(f) => {
+                let a = self.unpack_attrs(&f.attrs, key.sym, &ch.board, len);
+                return Classified::Proven(f.mover_wins, a);
+            }
+            Probe::Unproven { pn, dn, .. } => return Classified::Open(pn, dn),
+            Probe::Miss => {}
+        }
+        if self.cfg.static_leaves {
+            if let Some((w, terr, region)) = self.static_win(ch, len) {
+                if region {
+                    self.know.region_leaves += 1;
+                } else {
+                    self.know.static_leaves += 1;
+                }
+                return Classified::Proven(w == ch.to_move, Attrs::static_leaf(terr));
+            }
+        }
+        let (pn, dn) = self.prior.initial(&self.geo, ch, self.komi2);
+        Classified::Open(pn, dn)
+    }
+
+    /// Generates and classifies the children of `st` into `self.children[base..]`.
+    /// Returns the winning move and the proof's attributes if a child already proves `st`.
+    /// Records in `self.own` the exclusion targets of the mover's superko-illegal moves and
+    /// whether a symmetry merge skipped a move (both matter only if `st` is lost).
+    fn generate(&mut self, st: &NodeState, probe: bool) -> Option<(Move, Attrs)> {
+        let len = self.path.len();
+        let mover = st.to_move;
+        let nsym = self.geo.num_symmetries();
+        let mut own = Attrs::LEAF;
         // Pass first.
         if st.passed {
             // The pass shortcut: a pass answering a pass ends the game.
             if self.mover_wins_final(&st.board, mover) {
-                return Some(Move::PASS);
+                return Some((Move::PASS, Attrs::LEAF));
             }
         } else {
             let mut ch = *st;
             ch.to_move = mover.opponent();
             ch.passed = true;
             let key = self.key_of(&ch);
-            if let Some(win) = push_child(
-                &mut self.table,
-                &mut self.children,
-                self.komi2,
-                &self.prior,
-                &self.geo,
-                probe,
-                Move::PASS,
-                key,
-                ch,
-            ) {
-                return Some(win);
+            match self.classify(&ch, &key, len, probe) {
+                Classified::Proven(false, a) => return Some((Move::PASS, a)),
+                Classified::Proven(true, a) => self.children.push(Child {
+                    mv: Move::PASS,
+                    key,
+                    pn: 0,
+                    dn: INF,
+                    state: ch,
+                    attrs: a,
+                }),
+                Classified::Open(pn, dn) => self.children.push(Child {
+                    mv: Move::PASS,
+                    key,
+                    pn,
+                    dn,
+                    state: ch,
+                    attrs: Attrs::LEAF,
+                }),
             }
         }
-        let empty = st.board.empty(geo);
-        let (k1, _) = geo.key_tables();
+        // Winner-side pruning: the proven side's own single-point eyes and certified territory.
+        let prunable = if self.pruned_side == Some(mover) {
+            let geo = &self.geo;
+            let own_stones = st.board.stones(mover);
+            let empty = st.board.empty(geo);
+            let mut eyes = Bitboard::EMPTY;
+            for p in empty.points() {
+                let nb = geo.neighbours(Bitboard::from_point(p));
+                if nb.0 & !own_stones.0 == 0 {
+                    eyes |= Bitboard::from_point(p);
+                }
+            }
+            eyes | pure_eyes(geo, &st.board, mover).territory
+        } else {
+            Bitboard::EMPTY
+        };
+        let mut tempo_kept = false;
+        let empty = st.board.empty(&self.geo);
         let c = mover.index();
         for p in empty.points() {
             // Merge m with s(m) when s fixes every board of the history.
@@ -662,70 +1075,117 @@ impl Solver {
                 while bits != 0 {
                     let s = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if geo.map_point(s, p) < p {
+                    if self.geo.map_point(s, p) < p {
                         dominated = true;
                         break;
                     }
                 }
                 if dominated {
+                    // A loss relying on the merge is path-specific.
+                    own.add_target(0, true);
                     continue;
                 }
             }
-            let Some(placed) = st.board.place(geo, mover, p) else {
+            let Some(placed) = st.board.place(&self.geo, mover, p) else {
                 continue;
             };
+            let (k1, _) = self.geo.key_tables();
             let mut h0 = st.h1[0] ^ k1[0][p.index()][c];
             for q in placed.captured.points() {
                 h0 ^= k1[0][q.index()][1 - c];
             }
-            if self.repeats(h0, &placed.board) {
+            if let Some(i) = self.repeat_index(h0, &placed.board) {
+                own.add_target(i as u32, false);
                 continue;
+            }
+            if prunable.contains(p) {
+                if tempo_kept {
+                    self.know.pruned_moves += 1;
+                    continue;
+                }
+                tempo_kept = true;
             }
             let ch = self.stone_child(st, p, placed.board, placed.captured, h0);
             let key = self.key_of(&ch);
-            if let Some(win) = push_child(
-                &mut self.table,
-                &mut self.children,
-                self.komi2,
-                &self.prior,
-                &self.geo,
-                probe,
-                Move::play(p),
-                key,
-                ch,
-            ) {
-                return Some(win);
+            let mv = Move::play(p);
+            match self.classify(&ch, &key, len, probe) {
+                Classified::Proven(false, a) => {
+                    return Some((mv, a.add_board(&ch.board, ch.canonical_board_hash(nsym))));
+                }
+                Classified::Proven(true, a) => self.children.push(Child {
+                    mv,
+                    key,
+                    pn: 0,
+                    dn: INF,
+                    state: ch,
+                    attrs: a,
+                }),
+                Classified::Open(pn, dn) => self.children.push(Child {
+                    mv,
+                    key,
+                    pn,
+                    dn,
+                    state: ch,
+                    attrs: Attrs::LEAF,
+                }),
             }
         }
+        self.own = own;
         None
     }
 
+    /// The index in the path of the board a stone move would recreate, if any.
     #[inline]
-    fn repeats(&self, h: u64, board: &Board) -> bool {
+    fn repeat_index(&self, h: u64, board: &Board) -> Option<usize> {
         self.path_hash
             .iter()
             .zip(&self.path)
-            .any(|(&ph, pb)| ph == h && pb == board)
+            .position(|(&ph, pb)| ph == h && pb == board)
     }
 
-    fn store(&mut self, st: &NodeState, key: &NodeKey, pn: u64, dn: u64, best: Move, effort: u64) {
+    /// Stores a node's numbers, or its proof with attributes `attrs` (already restricted to
+    /// the node's history): transferable when it has no exclusion target.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        st: &NodeState,
+        key: &NodeKey,
+        pn: u64,
+        dn: u64,
+        best: Move,
+        effort: u64,
+        attrs: &Attrs,
+    ) {
         let b = if best == Move(NO_MOVE) {
             NO_MOVE
         } else {
             self.geo.map_move(key.sym as usize, best).0
         };
+        let what = if pn == 0 || dn == 0 {
+            let packed = self.pack_attrs(attrs, key);
+            if self.transfer && attrs.excl_min == NO_TARGET {
+                StoreKind::PositionProof(pn == 0, packed)
+            } else {
+                StoreKind::PathProof(pn == 0, packed)
+            }
+        } else {
+            StoreKind::Unproven(pn, dn)
+        };
         self.table
-            .store(key, st.to_move, self.komi2, pn, dn, b, effort);
+            .store(key, st.to_move, self.komi2, what, b, effort);
     }
 
-    /// The recursive procedure (one call = one expansion). Returns (φ, δ) of `st`.
+    /// The recursive procedure (one call = one expansion). Returns (φ, δ) of `st`; when the
+    /// node is proven, its proof's attributes are left in `self.ret_attrs`.
     fn mid(&mut self, st: &NodeState, key: &NodeKey, th_pn: u64, th_dn: u64) -> (u64, u64) {
         self.expansions += 1;
         self.check_budget();
         let start_exp = self.expansions;
-        let prior_effort = match self.table.probe(key, st.to_move, self.komi2) {
-            Probe::Proven { mover_wins, .. } => {
-                return if mover_wins { (0, INF) } else { (INF, 0) };
+        let len = self.path.len();
+        let prior_effort = match self.lookup(key, st, len, true) {
+            Probe::Proven(f) => {
+                self.ret_attrs = self.unpack_attrs(&f.attrs, key.sym, &st.board, len);
+                return if f.mover_wins { (0, INF) } else { (INF, 0) };
             }
             Probe::Unproven { effort, .. } => effort,
             Probe::Miss => {
@@ -734,14 +1194,17 @@ impl Solver {
             }
         };
         // Children of a node never stored before are (but for rare transpositions) not stored
-        // either: skip their probes, the search's main cost. Skipping is always sound.
+        // in its game either: skip their path probes. Skipping is always sound.
         let probe = self.expansions <= 1 || self.table.seen(key);
         let base = self.children.len();
-        if let Some(win) = self.generate(st, probe) {
+        if let Some((win, attrs)) = self.generate(st, probe) {
             self.children.truncate(base);
-            self.store(st, key, 0, INF, win, 1 + prior_effort);
+            let attrs = attrs.restrict(len);
+            self.store(st, key, 0, INF, win, 1 + prior_effort, &attrs);
+            self.ret_attrs = attrs;
             return (0, INF);
         }
+        let own = self.own;
         let end = self.children.len();
         let eps = self.cfg.epsilon;
         let (mut pn, mut dn);
@@ -794,32 +1257,112 @@ impl Solver {
             // Descend.
             let pushed = !c.mv.is_pass();
             if pushed {
-                self.path.push(c.state.board);
-                self.path_hash.push(c.state.h1[0]);
+                let canon = c.state.canonical_board_hash(self.geo.num_symmetries());
+                self.push_path(c.state.board, c.state.h1[0], canon);
             }
             self.depth += 1;
             let (cpn, cdn) = self.mid(&c.state, &c.key, c_th_pn, c_th_dn);
             self.depth -= 1;
             if pushed {
-                self.path.pop();
-                self.path_hash.pop();
+                self.pop_path();
             }
+            let ret = self.ret_attrs;
             let cm = &mut self.children[best_i];
             cm.pn = cpn;
             cm.dn = cdn;
+            if cpn == 0 || cdn == 0 {
+                cm.attrs = ret;
+            }
         }
         let best = if end > base {
             self.children[best_i].mv
         } else {
             Move(NO_MOVE)
         };
+        let mut attrs = Attrs::LEAF;
+        if pn == 0 {
+            // Won: the winning child's proof plus the board its stone move creates.
+            let c = &self.children[best_i];
+            attrs = c.attrs.restrict(len);
+            if !c.mv.is_pass() {
+                let canon = c.state.canonical_board_hash(self.geo.num_symmetries());
+                attrs = attrs.add_board(&c.state.board, canon);
+            }
+        } else if dn == 0 {
+            // Lost: the join of every child's proof, plus the node's own exclusions.
+            attrs = own;
+            for c in &self.children[base..end] {
+                attrs.join(&c.attrs.restrict(len));
+            }
+        }
         self.children.truncate(base);
         let effort = prior_effort + (self.expansions - start_exp + 1);
-        self.store(st, key, pn, dn, best, effort);
+        self.store(st, key, pn, dn, best, effort, &attrs);
+        if pn == 0 || dn == 0 {
+            self.ret_attrs = attrs;
+        }
         if self.depth == 0 {
             self.root_numbers = (pn, dn);
         }
         (pn, dn)
+    }
+}
+
+/// The history of a node as the transfer test reads it.
+struct PathView<'a> {
+    geo: &'a Geometry,
+    boards: &'a [Board],
+    canon: &'a [u64],
+    count: &'a [u32],
+    ever: &'a [Board],
+}
+
+impl PathView<'_> {
+    /// The transfer test (Algorithm 1) for a proof stored in the canonical frame `sym`, won by
+    /// `winner`, offered at a node with board `board` whose history is this path (plus
+    /// `board`). Exact data only, linear in the path length: a strict ancestor board can be
+    /// one of the winner's boards B_w(T) only if it holds the common stones, has at least the
+    /// minimum count and hits the Bloom filter (condition i); the territory must avoid every
+    /// point where a winner's stone ever stood, since a captured stone stood on an earlier
+    /// board (condition iii); a proof with an exclusion target is never transferred, so
+    /// X(T) = ∅ (condition ii).
+    fn transfer_ok(&self, a: &PackedAttrs, sym: u8, winner: Player, board: &Board) -> bool {
+        if a.targets != StoredTargets::None {
+            return false;
+        }
+        let geo = self.geo;
+        let inv = geo.inverse(sym as usize);
+        let full = geo.full();
+        if a.territory != 0 {
+            let terr = geo.map_bitboard(inv, Bitboard(u64::from(a.territory)) & full);
+            if let Some(ever) = self.ever.last() {
+                if !(terr & ever.stones(winner)).is_empty() {
+                    return false;
+                }
+            }
+        }
+        let min = u32::from(a.min_stones);
+        if a.min_stones == u8::MAX {
+            // B_w(T) is empty.
+            return true;
+        }
+        let (cb, cw) = unpack_pair(a.common);
+        let (cb, cw) = (
+            geo.map_bitboard(inv, cb & full),
+            geo.map_bitboard(inv, cw & full),
+        );
+        for (i, anc) in self.boards.iter().enumerate() {
+            let bits = bloom_bits(self.canon[i]);
+            if self.count[i] >= min
+                && anc.black.0 & cb.0 == cb.0
+                && anc.white.0 & cw.0 == cw.0
+                && a.bloom & bits == bits
+                && anc != board
+            {
+                return false;
+            }
+        }
+        true
     }
 }
 

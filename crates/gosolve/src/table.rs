@@ -1,22 +1,25 @@
 //! The transposition table: fixed memory, buckets of four packed entries, replacement by
-//! effort, sound under positional superko.
+//! effort, sound under positional superko through proof transfer (Sanko paper, Theorem 1).
 //!
-//! # Identity of an entry
-//! A node is a position *and* the set of earlier boards. Without proof transfer (a later
-//! issue) a result may be reused only in the identical superko game, so an entry is found
-//! only by the triple
+//! # Two kinds of identity
+//! A node is a position *and* the set of earlier boards. Entries come in two kinds:
 //!
 //! ```text
+//!   path entries      found by (key, sig1, sig2): unproven numbers, and proofs that may be
+//!                     reused only in the identical superko game (path-specific proofs)
+//!   position entries  found by (key, pos2): transferable proofs, reused on any path that
+//!                     passes the transfer test (Algorithm 1), run by the search
+//!
 //!   key   canonical position key: min over the board's symmetries s of the Zobrist key of
 //!         s(position) (exact on boards of up to 30 points, see `zobrist`)
+//!   pos2  the second-key-set hash of the same canonical position (a second, independent check)
 //!   sig1  Σ mix1(h1(s*(B)))  over the set of earlier boards B (current board included)
 //!   sig2  Σ mix2(h2(s*(B)))  the same with independent keys and mixer
 //! ```
 //!
-//! where `s*` is the canonicalising symmetry (among several, the one with the smallest `sig1`),
-//! so both signatures are of the history seen in the canonical frame, and the stored best move
-//! is in that frame too. Two entries match only if all 192 bits agree; the signatures are
-//! non-linear (see `zobrist`), never a plain XOR of board keys.
+//! where `s*` is the canonicalising symmetry. Path entries live in the bucket of
+//! (key, sig1), position entries in the bucket of key alone. A position entry also keeps the
+//! signatures of the game that proved it: in that identical game it is reused without a test.
 //!
 //! # What an entry says
 //! Answers are in negamax form, from the point of view of the side to move, each for its own
@@ -25,30 +28,46 @@
 //! read back) for their own komi only: a false match there can misguide the search but can
 //! never prove anything.
 //!
+//! # Proof attributes (Theorem 1), stored in the canonical frame
+//! ```text
+//!   word a   Bloom filter (64 bits, two bits per board) of the canonical hashes of B_w(T),
+//!            the boards created by the winner's stone moves in the proof
+//!   word b   stones common to all boards of B_w(T): Black's in bits 0..32, White's in 32..64
+//!   word c   bits 0..32 territory certified at static leaves; bits 32..40 minimum stone count
+//!            over B_w(T) (255: B_w(T) is empty)
+//!   word d   position entry: pos2. Path entry with one exclusion target: that board (Black in
+//!            bits 0..32, White in 32..64)
+//! ```
+//! Attributes are packed for boards of up to 32 points; on larger boards they are not stored
+//! and the search keeps every proof path-specific.
+//!
 //! # Layout
-//! [`Entry`] is 48 bytes, `#[repr(C)]` (size asserted at compile time): identity 24 bytes, two
-//! 64-bit words that hold φ and δ of an unproven node and are reserved in a proven entry for the
-//! transfer attributes of the next issue (Bloom filter of the winner's boards, territory), then
-//! effort, komi, best move and flags (with spare bits for "path-specific" and "exclusion
-//! target"). A bucket is four entries, 192 bytes, cache-line aligned. Memory is allocated and
-//! written at creation, so the resident size is the requested MiB.
+//! [`Entry`] is 64 bytes, `#[repr(C)]` (size asserted at compile time): identity 24 bytes, four
+//! attribute words, effort, komi, best move and flags. A bucket is four entries, 256 bytes,
+//! cache-line aligned. Memory is allocated and written at creation, so the resident size is the
+//! requested MiB.
 
+use crate::board::Bitboard;
 use games::Player;
 
 /// Proof and disproof numbers are saturating 64-bit counts; this is "infinity".
 pub const INF: u64 = u64::MAX;
 
-/// One table entry (48 bytes).
+/// One table entry (64 bytes).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
     key: u64,
     sig1: u64,
     sig2: u64,
-    /// Unproven: φ (proof number of the mover). Proven: reserved (transfer attributes).
+    /// Unproven: φ (proof number of the mover). Proven: Bloom filter of B_w(T).
     word_a: u64,
-    /// Unproven: δ (disproof number of the mover). Proven: reserved (transfer attributes).
+    /// Unproven: δ (disproof number of the mover). Proven: common stones.
     word_b: u64,
+    /// Proven: territory and minimum stone count.
+    word_c: u64,
+    /// Proven position entry: pos2; proven path entry with one target: the target board.
+    word_d: u64,
     /// Expansions spent below this node, saturating (replacement priority).
     effort: u32,
     /// Komi of the question, in half-points.
@@ -56,11 +75,12 @@ pub struct Entry {
     /// Best move in the canonical frame (255 = pass, 254 = none).
     best: u8,
     /// Bits 0–1: state (0 empty, 1 unproven, 2 mover wins, 3 mover loses); bit 2: White to
-    /// move; bits 3–7 reserved for proof attributes (path-specific, exclusion target).
+    /// move; bit 3: position entry (transferable proof); bit 4: one exclusion target (in
+    /// word d); bit 5: several exclusion targets, or a symmetry merge.
     flags: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Entry>() == 48);
+const _: () = assert!(std::mem::size_of::<Entry>() == 64);
 
 const STATE_MASK: u8 = 0b11;
 const EMPTY: u8 = 0;
@@ -68,6 +88,9 @@ const UNPROVEN: u8 = 1;
 const WIN: u8 = 2;
 const LOSS: u8 = 3;
 const WHITE_TO_MOVE: u8 = 0b100;
+const POSITION: u8 = 0b1000;
+const EXCL_ONE: u8 = 0b1_0000;
+const EXCL_MANY: u8 = 0b10_0000;
 /// "No best move" in an entry.
 pub const NO_MOVE: u8 = 254;
 
@@ -76,13 +99,15 @@ pub const NO_MOVE: u8 = 254;
 #[derive(Clone, Copy, Debug, Default)]
 struct Bucket([Entry; 4]);
 
-const _: () = assert!(std::mem::size_of::<Bucket>() == 192);
+const _: () = assert!(std::mem::size_of::<Bucket>() == 256);
 
 /// The identity of a node in the table (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NodeKey {
     /// Canonical position key.
     pub key: u64,
+    /// Second-key-set hash of the canonical position.
+    pub pos2: u64,
     /// First history signature (canonical frame).
     pub sig1: u64,
     /// Second history signature (canonical frame).
@@ -91,19 +116,74 @@ pub struct NodeKey {
     pub sym: u8,
 }
 
+/// The exclusion targets of a stored path-specific proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoredTargets {
+    /// None (a transferable proof, or a path-specific one for another reason).
+    None,
+    /// Exactly one: this board (canonical frame, Black in bits 0..32, White in 32..64).
+    One(u64),
+    /// Several, or a proof that relied on a symmetry merge: treat every earlier board as one.
+    Many,
+}
+
+/// The attributes of a proof in packed form (canonical frame, see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedAttrs {
+    /// Bloom filter of the canonical hashes of B_w(T).
+    pub bloom: u64,
+    /// Common stones of B_w(T): Black in bits 0..32, White in 32..64.
+    pub common: u64,
+    /// Certified territory (bits 0..32).
+    pub territory: u32,
+    /// Minimum stone count over B_w(T) (255 when B_w(T) is empty).
+    pub min_stones: u8,
+    /// Exclusion targets (path entries only).
+    pub targets: StoredTargets,
+}
+
+impl PackedAttrs {
+    /// The attributes of a proof with no winner's boards, territory or targets (a terminal
+    /// leaf).
+    pub const LEAF: PackedAttrs = PackedAttrs {
+        bloom: 0,
+        common: u64::MAX,
+        territory: 0,
+        min_stones: u8::MAX,
+        targets: StoredTargets::None,
+    };
+
+    /// Attributes that make every transfer test fail (for boards where they cannot be packed).
+    pub const OPAQUE: PackedAttrs = PackedAttrs {
+        bloom: u64::MAX,
+        common: 0,
+        territory: u32::MAX,
+        min_stones: 0,
+        targets: StoredTargets::Many,
+    };
+}
+
+/// A proof found by a probe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Whether the mover wins.
+    pub mover_wins: bool,
+    /// Best move code (canonical frame), [`NO_MOVE`] if none.
+    pub best: u8,
+    /// The proof's attributes.
+    pub attrs: PackedAttrs,
+    /// Whether it is a position entry found in a different superko game, which the caller
+    /// must accept only after the transfer test.
+    pub needs_test: bool,
+}
+
 /// What a probe found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Probe {
     /// No usable entry.
     Miss,
-    /// A proof that the side to move wins (`true`) or loses (`false`) at the asked komi, with
-    /// the stored best move (canonical frame).
-    Proven {
-        /// Whether the mover wins.
-        mover_wins: bool,
-        /// Best move code (canonical frame), [`NO_MOVE`] if none.
-        best: u8,
-    },
+    /// A proof that the side to move wins or loses at the asked komi.
+    Proven(Found),
     /// Heuristic numbers of an unproven node at the same komi.
     Unproven {
         /// φ, in `1..INF`.
@@ -134,6 +214,8 @@ pub struct TableStats {
     pub used: u64,
     /// Slots in use holding proofs.
     pub proven_used: u64,
+    /// Slots in use holding transferable proofs (position entries).
+    pub transferable_used: u64,
 }
 
 /// The transposition table.
@@ -158,6 +240,49 @@ fn applies(mover: Player, mover_wins: bool, stored: i32, asked: i32) -> bool {
         asked <= stored
     } else {
         asked >= stored
+    }
+}
+
+/// What [`Table::store`] writes.
+#[derive(Clone, Copy, Debug)]
+pub enum StoreKind {
+    /// Heuristic numbers (φ, δ), both in `1..INF`.
+    Unproven(u64, u64),
+    /// A proof (mover wins or loses) reusable only in the identical superko game.
+    PathProof(bool, PackedAttrs),
+    /// A transferable proof (no exclusion target).
+    PositionProof(bool, PackedAttrs),
+}
+
+impl Entry {
+    #[inline]
+    fn same_path(&self, k: &NodeKey) -> bool {
+        self.flags & STATE_MASK != EMPTY
+            && self.flags & POSITION == 0
+            && self.key == k.key
+            && self.sig1 == k.sig1
+            && self.sig2 == k.sig2
+    }
+
+    #[inline]
+    fn same_position(&self, k: &NodeKey) -> bool {
+        self.flags & POSITION != 0 && self.key == k.key && self.word_d == k.pos2
+    }
+
+    fn attrs(&self) -> PackedAttrs {
+        PackedAttrs {
+            bloom: self.word_a,
+            common: self.word_b,
+            territory: self.word_c as u32,
+            min_stones: (self.word_c >> 32) as u8,
+            targets: if self.flags & EXCL_MANY != 0 {
+                StoredTargets::Many
+            } else if self.flags & EXCL_ONE != 0 {
+                StoredTargets::One(self.word_d)
+            } else {
+                StoredTargets::None
+            },
+        }
     }
 }
 
@@ -198,33 +323,58 @@ impl Table {
     }
 
     #[inline]
-    fn bucket_index(&self, k: &NodeKey) -> usize {
-        let h = (k.key ^ k.sig1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn index_of(&self, h: u64) -> usize {
+        let h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         ((u128::from(h) * self.buckets.len() as u128) >> 64) as usize
     }
 
+    #[inline]
+    fn path_bucket(&self, k: &NodeKey) -> usize {
+        self.index_of(k.key ^ k.sig1.rotate_left(29))
+    }
+
+    #[inline]
+    fn position_bucket(&self, k: &NodeKey) -> usize {
+        self.index_of(k.key)
+    }
+
     /// Looks up a node for the question "does the mover win at komi `komi2` half-points".
-    #[must_use]
-    pub fn probe(&mut self, k: &NodeKey, mover: Player, komi2: i32) -> Probe {
+    ///
+    /// Path entries of the identical game come first (skipped when `path` is false); then
+    /// position entries, each offered to
+    /// `accept` (the transfer test, called with the proof's attributes and whether the mover
+    /// wins) unless it was stored in the identical game. With `transfer` false, position
+    /// entries are not consulted.
+    pub fn probe(
+        &mut self,
+        k: &NodeKey,
+        mover: Player,
+        komi2: i32,
+        path: bool,
+        transfer: bool,
+        mut accept: impl FnMut(&PackedAttrs, bool) -> bool,
+    ) -> Probe {
         self.stats.probes += 1;
-        let b = &self.buckets[self.bucket_index(k)];
         let mut found = Probe::Miss;
-        for e in &b.0 {
-            if e.flags & STATE_MASK == EMPTY
-                || e.key != k.key
-                || e.sig1 != k.sig1
-                || e.sig2 != k.sig2
-            {
+        let path_entries: &[Entry] = if path {
+            &self.buckets[self.path_bucket(k)].0
+        } else {
+            &[]
+        };
+        for e in path_entries {
+            if !e.same_path(k) {
                 continue;
             }
             let state = e.flags & STATE_MASK;
             if state == WIN || state == LOSS {
                 if applies(mover, state == WIN, i32::from(e.komi2), komi2) {
                     self.stats.proven_hits += 1;
-                    return Probe::Proven {
+                    return Probe::Proven(Found {
                         mover_wins: state == WIN,
                         best: e.best,
-                    };
+                        attrs: e.attrs(),
+                        needs_test: false,
+                    });
                 }
             } else if i32::from(e.komi2) == komi2 {
                 found = Probe::Unproven {
@@ -235,80 +385,146 @@ impl Table {
                 };
             }
         }
+        if transfer {
+            for e in &self.buckets[self.position_bucket(k)].0 {
+                if !e.same_position(k) {
+                    continue;
+                }
+                let state = e.flags & STATE_MASK;
+                let wins = state == WIN;
+                if !applies(mover, wins, i32::from(e.komi2), komi2) {
+                    continue;
+                }
+                let identical = e.sig1 == k.sig1 && e.sig2 == k.sig2;
+                let attrs = e.attrs();
+                if identical || accept(&attrs, wins) {
+                    self.stats.proven_hits += 1;
+                    return Probe::Proven(Found {
+                        mover_wins: wins,
+                        best: e.best,
+                        attrs,
+                        needs_test: !identical,
+                    });
+                }
+            }
+        }
         if found != Probe::Miss {
             self.stats.unproven_hits += 1;
         }
         found
     }
 
-    /// Whether any entry (any komi, proven or not) of the node is stored: a node never seen
-    /// before has, but for rare transpositions, no stored children either.
+    /// Whether any path entry (any komi, proven or not) of the node is stored: a node never
+    /// seen before has, but for rare transpositions, no stored children either.
     #[must_use]
     pub fn seen(&self, k: &NodeKey) -> bool {
-        let b = &self.buckets[self.bucket_index(k)];
-        b.0.iter().any(|e| {
-            e.flags & STATE_MASK != EMPTY && e.key == k.key && e.sig1 == k.sig1 && e.sig2 == k.sig2
-        })
+        self.buckets[self.path_bucket(k)]
+            .0
+            .iter()
+            .any(|e| e.same_path(k))
     }
 
-    /// Stores a node's numbers for the question at `komi2`: `pn == 0` stores a win of the mover,
-    /// `dn == 0` a loss, anything else heuristic numbers. `effort` is the total expansions
-    /// spent below the node so far.
-    #[allow(clippy::too_many_arguments)]
+    /// Stores a node's numbers or proof for the question at `komi2`. `effort` is the total
+    /// expansions spent below the node so far. A position proof also removes the node's
+    /// unproven path entry at the same komi.
     pub fn store(
         &mut self,
         k: &NodeKey,
         mover: Player,
         komi2: i32,
-        pn: u64,
-        dn: u64,
+        what: StoreKind,
         best: u8,
         effort: u64,
     ) {
         self.stats.stores += 1;
-        let state = if pn == 0 {
-            WIN
-        } else if dn == 0 {
-            LOSS
-        } else {
-            UNPROVEN
-        };
         let komi2 = komi2.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        let entry = Entry {
-            key: k.key,
-            sig1: k.sig1,
-            sig2: k.sig2,
-            word_a: if state == UNPROVEN { pn } else { 0 },
-            word_b: if state == UNPROVEN { dn } else { 0 },
-            effort: effort.min(u64::from(u32::MAX)) as u32,
-            komi2,
-            best,
-            flags: state
-                | if mover == Player::White {
-                    WHITE_TO_MOVE
-                } else {
-                    0
-                },
+        let side = if mover == Player::White {
+            WHITE_TO_MOVE
+        } else {
+            0
         };
-        let idx = self.bucket_index(k);
+        let effort = effort.min(u64::from(u32::MAX)) as u32;
+        let proof_entry = |wins: bool, a: &PackedAttrs, position: bool| {
+            let mut flags = if wins { WIN } else { LOSS } | side;
+            let mut word_d = 0;
+            if position {
+                flags |= POSITION;
+                word_d = k.pos2;
+            } else {
+                match a.targets {
+                    StoredTargets::None => {}
+                    StoredTargets::One(b) => {
+                        flags |= EXCL_ONE;
+                        word_d = b;
+                    }
+                    StoredTargets::Many => flags |= EXCL_MANY,
+                }
+            }
+            Entry {
+                key: k.key,
+                sig1: k.sig1,
+                sig2: k.sig2,
+                word_a: a.bloom,
+                word_b: a.common,
+                word_c: u64::from(a.territory) | (u64::from(a.min_stones) << 32),
+                word_d,
+                effort,
+                komi2,
+                best,
+                flags,
+            }
+        };
+        let (entry, position) = match what {
+            StoreKind::Unproven(pn, dn) => (
+                Entry {
+                    key: k.key,
+                    sig1: k.sig1,
+                    sig2: k.sig2,
+                    word_a: pn,
+                    word_b: dn,
+                    word_c: 0,
+                    word_d: 0,
+                    effort,
+                    komi2,
+                    best,
+                    flags: UNPROVEN | side,
+                },
+                false,
+            ),
+            StoreKind::PathProof(w, a) => (proof_entry(w, &a, false), false),
+            StoreKind::PositionProof(w, a) => (proof_entry(w, &a, true), true),
+        };
+        if position {
+            // The node's unproven numbers at this komi are obsolete.
+            let pb = self.path_bucket(k);
+            for e in &mut self.buckets[pb].0 {
+                if e.same_path(k) && e.flags & STATE_MASK == UNPROVEN && e.komi2 == komi2 {
+                    *e = Entry::default();
+                    self.stats.used -= 1;
+                }
+            }
+        }
+        let state = entry.flags & STATE_MASK;
+        let idx = if position {
+            self.position_bucket(k)
+        } else {
+            self.path_bucket(k)
+        };
         let bucket = &mut self.buckets[idx].0;
         // 1. The same node: overwrite its entry for this komi, or an unproven one of another komi.
         let mut slot = None;
         for (i, e) in bucket.iter().enumerate() {
-            if e.flags & STATE_MASK != EMPTY
-                && e.key == k.key
-                && e.sig1 == k.sig1
-                && e.sig2 == k.sig2
-            {
+            if position {
+                // A newer proof of the position at this komi replaces the older one.
+                if e.same_position(k) && e.komi2 == komi2 {
+                    slot = Some(i);
+                    break;
+                }
+            } else if e.same_path(k) {
                 let es = e.flags & STATE_MASK;
                 if e.komi2 == komi2 || es == UNPROVEN {
                     slot = Some(i);
                     break;
-                }
-                if state == UNPROVEN {
-                    // A proof of this node at another komi already sits here: keep it, and put
-                    // the numbers elsewhere.
-                    continue;
                 }
             }
         }
@@ -339,12 +555,39 @@ impl Table {
         }
         if old_state == WIN || old_state == LOSS {
             self.stats.proven_used -= 1;
+            if old.flags & POSITION != 0 {
+                self.stats.transferable_used -= 1;
+            }
         }
         if state != UNPROVEN {
             self.stats.proven_used += 1;
+            if position {
+                self.stats.transferable_used += 1;
+            }
         }
         bucket[i] = entry;
     }
+}
+
+/// The Bloom bits of a canonical board hash (two of 64).
+#[must_use]
+#[inline]
+pub const fn bloom_bits(h: u64) -> u64 {
+    (1u64 << (h & 63)) | (1u64 << ((h >> 6) & 63))
+}
+
+/// Packs a pair of bitboards of at most 32 points each into one word (first in bits 0..32).
+#[must_use]
+#[inline]
+pub const fn pack_pair(black: Bitboard, white: Bitboard) -> u64 {
+    (black.0 & 0xFFFF_FFFF) | (white.0 << 32)
+}
+
+/// The inverse of [`pack_pair`].
+#[must_use]
+#[inline]
+pub const fn unpack_pair(w: u64) -> (Bitboard, Bitboard) {
+    (Bitboard(w & 0xFFFF_FFFF), Bitboard(w >> 32))
 }
 
 #[cfg(test)]
@@ -354,63 +597,185 @@ mod tests {
     fn key(k: u64, s1: u64, s2: u64) -> NodeKey {
         NodeKey {
             key: k,
+            pos2: k.rotate_left(7) ^ 0x55,
             sig1: s1,
             sig2: s2,
             sym: 0,
         }
     }
 
+    fn probe(t: &mut Table, k: &NodeKey, mover: Player, komi2: i32) -> Probe {
+        t.probe(k, mover, komi2, true, true, |_, _| true)
+    }
+
+    const A: PackedAttrs = PackedAttrs::LEAF;
+
     #[test]
-    fn identity_needs_all_three_words() {
+    fn path_proofs_need_all_three_words() {
         let mut t = Table::new(1);
         let a = key(1, 2, 3);
-        t.store(&a, Player::Black, 1, 0, INF, 7, 10);
-        assert_eq!(
-            t.probe(&a, Player::Black, 1),
-            Probe::Proven {
-                mover_wins: true,
-                best: 7
-            }
+        t.store(&a, Player::Black, 1, StoreKind::PathProof(true, A), 7, 10);
+        let Probe::Proven(f) = probe(&mut t, &a, Player::Black, 1) else {
+            panic!("no proof")
+        };
+        assert!(f.mover_wins && f.best == 7 && !f.needs_test);
+        assert_eq!(probe(&mut t, &key(1, 2, 4), Player::Black, 1), Probe::Miss);
+        assert_eq!(probe(&mut t, &key(1, 5, 3), Player::Black, 1), Probe::Miss);
+        assert_eq!(probe(&mut t, &key(9, 2, 3), Player::Black, 1), Probe::Miss);
+    }
+
+    #[test]
+    fn position_proofs_go_through_the_transfer_test_in_other_games() {
+        let mut t = Table::new(1);
+        let a = key(1, 2, 3);
+        t.store(
+            &a,
+            Player::White,
+            5,
+            StoreKind::PositionProof(false, A),
+            3,
+            10,
         );
-        assert_eq!(t.probe(&key(1, 2, 4), Player::Black, 1), Probe::Miss);
-        assert_eq!(t.probe(&key(1, 5, 3), Player::Black, 1), Probe::Miss);
-        assert_eq!(t.probe(&key(9, 2, 3), Player::Black, 1), Probe::Miss);
+        // The identical game: no test.
+        let r = t.probe(&a, Player::White, 5, true, true, |_, _| panic!("tested"));
+        assert!(matches!(
+            r,
+            Probe::Proven(Found {
+                needs_test: false,
+                mover_wins: false,
+                ..
+            })
+        ));
+        // Another game: the test decides, and is told whether the mover wins.
+        let other = key(1, 8, 9);
+        let mut told = None;
+        let r = t.probe(&other, Player::White, 5, true, true, |_, w| {
+            told = Some(w);
+            false
+        });
+        assert_eq!((r, told), (Probe::Miss, Some(false)));
+        let r = t.probe(&other, Player::White, 5, true, true, |_, _| true);
+        assert!(matches!(
+            r,
+            Probe::Proven(Found {
+                needs_test: true,
+                ..
+            })
+        ));
+        // Transfer off: position entries are not consulted.
+        assert_eq!(
+            t.probe(&other, Player::White, 5, true, false, |_, _| true),
+            Probe::Miss
+        );
+        // The second position hash must match too.
+        let mut wrong = other;
+        wrong.pos2 ^= 1;
+        assert_eq!(probe(&mut t, &wrong, Player::White, 5), Probe::Miss);
+    }
+
+    #[test]
+    fn attributes_round_trip() {
+        let mut t = Table::new(1);
+        let a = key(4, 5, 6);
+        let attrs = PackedAttrs {
+            bloom: 0xF0F0,
+            common: pack_pair(Bitboard(0b101), Bitboard(0b1000)),
+            territory: 0b11_0000,
+            min_stones: 4,
+            targets: StoredTargets::One(pack_pair(Bitboard(1), Bitboard(2))),
+        };
+        t.store(
+            &a,
+            Player::Black,
+            3,
+            StoreKind::PathProof(false, attrs),
+            1,
+            1,
+        );
+        let Probe::Proven(f) = probe(&mut t, &a, Player::Black, 3) else {
+            panic!("no proof")
+        };
+        assert_eq!(f.attrs, attrs);
+        let many = PackedAttrs {
+            targets: StoredTargets::Many,
+            ..attrs
+        };
+        t.store(
+            &a,
+            Player::Black,
+            3,
+            StoreKind::PathProof(false, many),
+            1,
+            1,
+        );
+        let Probe::Proven(f) = probe(&mut t, &a, Player::Black, 3) else {
+            panic!("no proof")
+        };
+        assert_eq!(f.attrs, many);
+        let b = key(7, 5, 6);
+        let plain = PackedAttrs {
+            targets: StoredTargets::None,
+            ..attrs
+        };
+        t.store(
+            &b,
+            Player::Black,
+            3,
+            StoreKind::PositionProof(true, plain),
+            1,
+            1,
+        );
+        let Probe::Proven(f) = probe(&mut t, &key(7, 0, 0), Player::Black, 3) else {
+            panic!("no proof")
+        };
+        assert_eq!(f.attrs, plain);
+        assert_eq!(
+            unpack_pair(pack_pair(Bitboard(7), Bitboard(9))),
+            (Bitboard(7), Bitboard(9))
+        );
     }
 
     #[test]
     fn proofs_are_monotone_in_komi() {
         let mut t = Table::new(1);
         let a = key(10, 20, 30);
-        // Black to move wins at komi 3 (6 half-points... komi2 is odd in practice: 7 = 3.5).
-        t.store(&a, Player::Black, 7, 0, INF, 1, 1);
+        // Black to move wins at komi 3.5 (7 half-points): also at lower komi.
+        t.store(&a, Player::Black, 7, StoreKind::PathProof(true, A), 1, 1);
         assert!(matches!(
-            t.probe(&a, Player::Black, 5),
-            Probe::Proven {
+            probe(&mut t, &a, Player::Black, 5),
+            Probe::Proven(Found {
                 mover_wins: true,
                 ..
-            }
+            })
         ));
-        assert_eq!(t.probe(&a, Player::Black, 9), Probe::Miss);
+        assert_eq!(probe(&mut t, &a, Player::Black, 9), Probe::Miss);
         // White to move loses at komi 3.5: Black wins, also at lower komi.
         let b = key(11, 21, 31);
-        t.store(&b, Player::White, 7, INF, 0, 1, 1);
+        t.store(
+            &b,
+            Player::White,
+            7,
+            StoreKind::PositionProof(false, A),
+            1,
+            1,
+        );
         assert!(matches!(
-            t.probe(&b, Player::White, 3),
-            Probe::Proven {
+            probe(&mut t, &b, Player::White, 3),
+            Probe::Proven(Found {
                 mover_wins: false,
                 ..
-            }
+            })
         ));
-        assert_eq!(t.probe(&b, Player::White, 9), Probe::Miss);
+        assert_eq!(probe(&mut t, &b, Player::White, 9), Probe::Miss);
     }
 
     #[test]
-    fn unproven_numbers_are_never_zero_or_infinite() {
+    fn unproven_numbers_are_never_zero_or_infinite_and_make_way_for_proofs() {
         let mut t = Table::new(1);
         let a = key(1, 1, 1);
-        t.store(&a, Player::Black, 1, 5, 6, 0, 1);
+        t.store(&a, Player::Black, 1, StoreKind::Unproven(5, 6), 0, 1);
         assert_eq!(
-            t.probe(&a, Player::Black, 1),
+            probe(&mut t, &a, Player::Black, 1),
             Probe::Unproven {
                 pn: 5,
                 dn: 6,
@@ -419,15 +784,26 @@ mod tests {
             }
         );
         assert_eq!(
-            t.probe(&a, Player::Black, 3),
+            probe(&mut t, &a, Player::Black, 3),
             Probe::Miss,
             "numbers are per komi"
         );
+        assert!(t.seen(&a));
+        t.store(
+            &a,
+            Player::Black,
+            1,
+            StoreKind::PositionProof(true, A),
+            0,
+            2,
+        );
+        assert!(!t.seen(&a), "the unproven path entry is removed");
+        assert_eq!(t.stats().used, 1);
     }
 
     #[test]
     fn resident_size_matches() {
         let t = Table::new(3);
-        assert!(t.bytes() <= 3 << 20 && t.bytes() > (3 << 20) - 192);
+        assert!(t.bytes() <= 3 << 20 && t.bytes() > (3 << 20) - 256);
     }
 }

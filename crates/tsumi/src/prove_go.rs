@@ -144,6 +144,7 @@ pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) ->
         cancel: Some(cancel_flag()),
         progress: Some(progress_line(label)),
         prior: PriorKind::DEFAULT,
+        ..Config::default()
     }
 }
 
