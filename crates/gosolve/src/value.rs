@@ -7,6 +7,9 @@
 //! area margin (0 on the empty board), then the interval is halved. A bound at ±R·C needs no
 //! proof (no score can leave the board), so a full-board value v = R·C needs only Black's.
 //!
+//! With winner-side pruning a question whose pruned side loses comes back unknown; the same
+//! komi is then asked of the other side, and the bisection stops only if both are unknown.
+//!
 //! The principal variation follows, at each node, the mover's winning move in the mover's own
 //! proof (Black's at v − ½, White's at v + ½), re-proving a node from the table when its entry
 //! was evicted. It stays inside both proof trees, so it ends (two passes) with score exactly v.
@@ -90,7 +93,14 @@ pub fn solve_value(solver: &mut Solver, line: &Line, mut on_proof: impl FnMut(&P
         let u = guess.take().unwrap_or(lower + (upper - lower + 1) / 2);
         // Ask the side to move: its question is the natural one for the first move.
         let mover = line.position.to_move;
-        let p = solver.prove(line, mover, 2 * u - 1);
+        let mut p = solver.prove(line, mover, 2 * u - 1);
+        if p.pruned_loss {
+            // Winner-side pruning: a loss of the pruned side proves nothing; ask the other
+            // side, with its own moves pruned.
+            on_proof(&p);
+            proofs.push(p);
+            p = solver.prove(line, mover.opponent(), 2 * u - 1);
+        }
         on_proof(&p);
         proofs.push(p);
         match p.proven_winner() {

@@ -2,7 +2,8 @@
 //! table: value (checked against data/go-psk-values.tsv, so a fast wrong answer fails),
 //! expansions, distinct nodes, expansions per second, wall time and resident memory.
 
-use crate::prove_go::{config, end_progress, resident_memory};
+use crate::interrupt::cancel_flag;
+use crate::prove_go::{KnowledgeArgs, config, end_progress, resident_memory};
 use anyhow::{Context, bail};
 use clap::Args;
 use gosolve::{Geometry, Line, Solver, solve_value};
@@ -33,6 +34,14 @@ pub struct BenchArgs {
     /// Print one JSON object per board instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Also solve each board with transfer, static knowledge and region games switched off in
+    /// turn, and print each run's expansions as a ratio to the first run's (with
+    /// `--max-expansions`, a run that stops at the budget prints lower bounds).
+    #[arg(long)]
+    pub ablate: bool,
+    /// Knowledge and ablation flags of the first run.
+    #[command(flatten)]
+    pub knowledge: KnowledgeArgs,
 }
 
 /// The published value of an empty board, if the table has it.
@@ -56,43 +65,146 @@ fn parse_size(text: &str) -> anyhow::Result<(usize, usize)> {
     Ok((r.trim().parse()?, c.trim().parse()?))
 }
 
-/// Runs `tsumi bench`.
-///
-/// # Errors
-/// A malformed board, or a value that disagrees with the published one.
-pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    if !args.json {
-        println!(
-            "{:<6} {:>5} {:>14} {:>14} {:>8} {:>12} {:>9} {:>9}  proofs (komi: expansions)",
-            "board", "value", "expansions", "nodes", "revisit", "exp/s", "time_s", "rss_MiB"
-        );
-    }
-    for b in &args.boards {
-        let (r, c) = parse_size(b)?;
-        let geo = Geometry::new(r, c)?;
-        let label = format!("bench {r}x{c}");
-        let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
-        cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
-        crate::go_input::check_tt_mib(args.tt_mib)?;
-        let mut solver = Solver::new(geo, args.tt_mib, cfg);
-        let start = std::time::Instant::now();
-        let res = solve_value(&mut solver, &Line::new(), |p| end_progress(p.time_s));
-        let time_s = start.elapsed().as_secs_f64();
-        let (rss, peak) = resident_memory();
-        let (expansions, nodes) = solver.totals();
-        let name = format!("{r}x{c}");
-        let Some(v) = res.value else {
-            bail!("{name}: no value (budget or interrupt)")
-        };
+/// One bench run: a board under one configuration.
+struct Row {
+    name: String,
+    config: String,
+    value: Option<i32>,
+    expansions: u64,
+    nodes: u64,
+    time_s: f64,
+    rss: u64,
+    peak: u64,
+    proofs: Vec<gosolve::Proof>,
+    know: gosolve::search::KnowledgeStats,
+}
+
+fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> anyhow::Result<Row> {
+    let geo = Geometry::new(r, c)?;
+    let name = format!("{r}x{c}");
+    let label = format!("bench {name} ({})", knowledge.describe());
+    let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
+    cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
+    knowledge.apply(&mut cfg);
+    let mut solver = Solver::new(geo, args.tt_mib, cfg);
+    let start = std::time::Instant::now();
+    let res = solve_value(&mut solver, &Line::new(), |p| end_progress(p.time_s));
+    let time_s = start.elapsed().as_secs_f64();
+    let (rss, peak) = resident_memory();
+    let (expansions, nodes) = solver.totals();
+    if let Some(v) = res.value {
         if let Some(want) = published_value(&name) {
             if want != v {
                 bail!("{name}: solved value {v} disagrees with the published value {want}");
             }
         }
-        if !res.pv_checked {
+        if !res.pv_checked && !knowledge.prune {
             bail!("{name}: the principal variation does not replay to the value");
         }
-        let proofs: Vec<String> = res
+    }
+    Ok(Row {
+        name,
+        config: knowledge.describe(),
+        value: res.value,
+        expansions,
+        nodes,
+        time_s,
+        rss,
+        peak,
+        proofs: res.proofs,
+        know: solver.knowledge_stats(),
+    })
+}
+
+/// Runs `tsumi bench`.
+///
+/// # Errors
+/// A malformed board, a value that disagrees with the published one, or (without
+/// `--ablate`) a board left without a value by the budget.
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    crate::go_input::check_tt_mib(args.tt_mib)?;
+    if !args.json {
+        println!(
+            "{:<6} {:<12} {:>5} {:>14} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
+            "board",
+            "config",
+            "value",
+            "expansions",
+            "nodes",
+            "revisit",
+            "exp/s",
+            "time_s",
+            "rss_MiB",
+            "ratio"
+        );
+    }
+    for b in &args.boards {
+        let (r, c) = parse_size(b)?;
+        let mut configs = vec![args.knowledge];
+        if args.ablate {
+            for off in 0..3 {
+                let mut k = args.knowledge;
+                match off {
+                    0 => k.no_transfer = true,
+                    1 => k.no_static = true,
+                    _ => k.no_regions = true,
+                }
+                configs.push(k);
+            }
+        }
+        let mut base: Option<u64> = None;
+        for k in configs {
+            let row = run_one(args, r, c, k)?;
+            if row.value.is_none() && !args.ablate {
+                bail!("{}: no value (budget or interrupt)", row.name);
+            }
+            let ratio = match (base, row.value) {
+                (None, _) => None,
+                (Some(b), _) => Some(row.expansions as f64 / b.max(1) as f64),
+            };
+            if base.is_none() {
+                base = Some(row.expansions);
+            }
+            print_row(args, &row, ratio);
+            if cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
+                bail!("interrupted");
+            }
+        }
+    }
+    Ok(())
+}
+
+fn print_row(args: &BenchArgs, row: &Row, ratio: Option<f64>) {
+    let rate = row.expansions as f64 / row.time_s.max(1e-9);
+    // A run without a value stopped at the budget: its effort and ratio are lower bounds.
+    let bound = if row.value.is_none() { ">" } else { "" };
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "board": row.name,
+                "config": row.config,
+                "value": row.value,
+                "complete": row.value.is_some(),
+                "expansions": row.expansions,
+                "nodes": row.nodes,
+                "revisit_factor": row.expansions as f64 / row.nodes.max(1) as f64,
+                "expansions_per_s": rate,
+                "time_s": row.time_s,
+                "ratio_to_first": ratio,
+                "resident_bytes": row.rss,
+                "peak_resident_bytes": row.peak,
+                "tt_mib": args.tt_mib,
+                "transfers": row.know.transfers,
+                "transfer_tests": row.know.transfer_tests,
+                "static_leaves": row.know.static_leaves,
+                "region_leaves": row.know.region_leaves,
+                "pruned_moves": row.know.pruned_moves,
+                "proofs": row.proofs.iter().map(crate::prove_go::proof_json).collect::<Vec<_>>(),
+            })
+        );
+    } else {
+        let proofs: Vec<String> = row
             .proofs
             .iter()
             .map(|p| {
@@ -105,38 +217,19 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
                 )
             })
             .collect();
-        let rate = expansions as f64 / time_s.max(1e-9);
-        if args.json {
-            println!(
-                "{}",
-                json!({
-                    "board": name,
-                    "value": v,
-                    "expansions": expansions,
-                    "nodes": nodes,
-                    "revisit_factor": expansions as f64 / nodes.max(1) as f64,
-                    "expansions_per_s": rate,
-                    "time_s": time_s,
-                    "resident_bytes": rss,
-                    "peak_resident_bytes": peak,
-                    "tt_mib": args.tt_mib,
-                    "proofs": res.proofs.iter().map(crate::prove_go::proof_json).collect::<Vec<_>>(),
-                })
-            );
-        } else {
-            println!(
-                "{:<6} {:>+5} {:>14} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0}  {}",
-                name,
-                v,
-                expansions,
-                nodes,
-                expansions as f64 / nodes.max(1) as f64,
-                rate,
-                time_s,
-                rss as f64 / f64::from(1u32 << 20),
-                proofs.join(", ")
-            );
-        }
+        println!(
+            "{:<6} {:<12} {:>5} {:>14} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
+            row.name,
+            row.config,
+            row.value.map_or("?".to_string(), |v| format!("{v:+}")),
+            format!("{bound}{}", row.expansions),
+            row.nodes,
+            row.expansions as f64 / row.nodes.max(1) as f64,
+            rate,
+            row.time_s,
+            row.rss as f64 / f64::from(1u32 << 20),
+            ratio.map_or("-".to_string(), |x| format!("{bound}{x:.2}")),
+            proofs.join(", ")
+        );
     }
-    Ok(())
 }

@@ -134,6 +134,67 @@ pub fn parse_prior(text: &str) -> anyhow::Result<PriorKind> {
     }
 }
 
+/// The knowledge and ablation flags shared by `solve`, `prove` and `bench` (Go, df-pn).
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub struct KnowledgeArgs {
+    /// Reuse proofs only in the identical superko game (no proof transfer, Theorem 1).
+    #[arg(long)]
+    pub no_transfer: bool,
+    /// No static leaves from the pure-eye analysis (Lemma 1); also turns off region games.
+    #[arg(long)]
+    pub no_static: bool,
+    /// No static leaves from local region games.
+    #[arg(long)]
+    pub no_regions: bool,
+    /// The reference mode: no transfer and no static knowledge (what the tests compare with).
+    #[arg(long)]
+    pub oracle_mode: bool,
+    /// Winner-side pruning: skip the proven side's own-eye fills and moves inside its
+    /// certified territory (one kept as a tempo move); a loss of that side is "unknown".
+    #[arg(long)]
+    pub prune: bool,
+}
+
+impl KnowledgeArgs {
+    /// Applies the flags to a configuration.
+    pub fn apply(&self, cfg: &mut Config) {
+        cfg.transfer = !self.no_transfer;
+        cfg.static_leaves = !self.no_static;
+        cfg.regions = !self.no_regions && !self.no_static;
+        cfg.prune = self.prune;
+        if self.oracle_mode {
+            let c = cfg.clone().oracle_mode();
+            *cfg = c;
+        }
+    }
+
+    /// The flags as words for reports ("full" when everything is on).
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let mut v = Vec::new();
+        if self.oracle_mode {
+            v.push("oracle-mode");
+        }
+        if self.no_transfer {
+            v.push("no-transfer");
+        }
+        if self.no_static {
+            v.push("no-static");
+        }
+        if self.no_regions {
+            v.push("no-regions");
+        }
+        if self.prune {
+            v.push("prune");
+        }
+        if v.is_empty() {
+            "full".into()
+        } else {
+            v.join(",")
+        }
+    }
+}
+
 /// The solver configuration from the budget flags.
 #[must_use]
 pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) -> Config {
@@ -173,7 +234,8 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
     let (geo, line) = reference::line(&pos).context("board for the df-pn solver")?;
     let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
     let label = format!("prove {} at komi {komi}", winner.name());
-    let cfg = config(args.max_expansions, args.seconds, epsilon, label);
+    let mut cfg = config(args.max_expansions, args.seconds, epsilon, label);
+    args.knowledge.apply(&mut cfg);
     crate::go_input::check_tt_mib(args.tt_mib)?;
     let mut solver = Solver::new(geo.clone(), args.tt_mib, cfg);
     let p = solver.prove(&line, winner, komi.half_points());

@@ -45,6 +45,9 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// dfpn: knowledge and ablation flags.
+    #[command(flatten)]
+    pub knowledge: crate::prove_go::KnowledgeArgs,
 }
 
 /// The answer of `tsumi solve`, as printed with `--json`.

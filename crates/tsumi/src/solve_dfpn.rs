@@ -42,12 +42,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         64,
     )?;
     let (geo, line) = reference::line(&pos)?;
-    let cfg = config(
+    let mut cfg = config(
         args.max_nodes,
         0.0,
         args.epsilon,
         format!("solve {}", pos.size()),
     );
+    args.knowledge.apply(&mut cfg);
     let json = args.json;
     let tt_mib = args.tt_mib;
     crate::go_input::check_tt_mib(tt_mib)?;
