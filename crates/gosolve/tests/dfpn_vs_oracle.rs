@@ -2,8 +2,13 @@
 //! superko histories (seeded random games stopped at random points) and random komi.
 //!
 //! One solver (one table) serves every case of a board size, so the cases also check that
-//! entries of different superko games never answer each other's questions. Each proven win
-//! of the side to move comes with a best move, which the oracle confirms.
+//! proofs transferred between different superko games (Theorem 1) never answer a question
+//! wrongly. Each question is asked of three solvers: the full one (transfer, pure-eye static
+//! leaves, region games), the reference mode (`Config::oracle_mode`: reuse only in the
+//! identical game, no static knowledge) and the full one with winner-side pruning (whose wins
+//! must be right and whose losses must come back unknown). Each proven win of the side to
+//! move comes with a best move, which the oracle confirms. The suite checks that transfers,
+//! static leaves and region leaves actually happened.
 
 use games::Player;
 use games::go::{self, KoRule, Rules};
@@ -39,6 +44,12 @@ struct Tally {
     losses: u64,
     best_moves: u64,
     expansions: u64,
+    oracle_mode_expansions: u64,
+    pruned_wins: u64,
+    pruned_unknown: u64,
+    transfers: u64,
+    static_leaves: u64,
+    region_leaves: u64,
 }
 
 /// A random game on the reference board, played to its end, then replayed to a random stop
@@ -91,7 +102,16 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
         max_expansions: 2_000_000,
         ..Config::default()
     };
-    let mut solver = Solver::new(geo.clone(), tt_mib, cfg);
+    let mut solver = Solver::new(geo.clone(), tt_mib, cfg.clone());
+    let mut reference_solver = Solver::new(geo.clone(), tt_mib, cfg.clone().oracle_mode());
+    let mut pruned = Solver::new(
+        geo.clone(),
+        tt_mib,
+        Config {
+            prune: true,
+            ..cfg.clone()
+        },
+    );
     let mut t = Tally::default();
     // Large boards stop in the second half of the game so that the oracle can finish.
     let late = n >= 6;
@@ -163,6 +183,21 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
             }
             assert_eq!(proof.answer, expected, "{ctx}");
             t.expansions += proof.expansions;
+            let r = reference_solver.prove(&line, winner, komi2);
+            assert_eq!(r.answer, expected, "oracle mode: {ctx}");
+            t.oracle_mode_expansions += r.expansions;
+            let pr = pruned.prove(&line, winner, komi2);
+            match pr.answer {
+                Answer::Win => {
+                    assert_eq!(expected, Answer::Win, "pruned: {ctx}");
+                    t.pruned_wins += 1;
+                }
+                Answer::Unknown => {
+                    assert!(pr.pruned_loss, "pruned search ran out of budget: {ctx}");
+                    t.pruned_unknown += 1;
+                }
+                Answer::Loss => panic!("a pruned search reported a loss of its own side: {ctx}"),
+            }
             if proof.answer == Answer::Win {
                 t.wins += 1
             } else {
@@ -193,12 +228,17 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
             t.cases += 1;
         }
     }
+    let k = solver.knowledge_stats();
+    t.transfers = k.transfers;
+    t.static_leaves = k.static_leaves;
+    t.region_leaves = k.region_leaves;
     t
 }
 
 fn suite(per_board: u64, seed: u64) {
     let small = |r: u32, c: u32| r * c <= 6;
     let only = std::env::var("DIFF_BOARD").ok();
+    let mut total = Tally::default();
     for (i, &(r, c)) in BOARDS.iter().enumerate() {
         if only.as_ref().is_some_and(|o| *o != format!("{r}x{c}")) {
             continue;
@@ -217,6 +257,20 @@ fn suite(per_board: u64, seed: u64) {
         let t = run(r, c, seed + i as u64, cases, budget, 8);
         eprintln!("{r}x{c}: {t:?} {:.1}s", t0.elapsed().as_secs_f64());
         assert!(t.wins > 0 && t.losses > 0, "{r}x{c}: one-sided cases {t:?}");
+        total.transfers += t.transfers;
+        total.static_leaves += t.static_leaves;
+        total.region_leaves += t.region_leaves;
+        total.pruned_wins += t.pruned_wins;
+        total.pruned_unknown += t.pruned_unknown;
+    }
+    eprintln!("total: {total:?}");
+    if only.is_none() {
+        // The knowledge under test was exercised.
+        assert!(total.transfers > 0, "no proof was transferred: {total:?}");
+        assert!(total.static_leaves > 0, "no static leaf: {total:?}");
+        // Region leaves need Black walls around every region, which random late positions
+        // rarely have: tests/regions.rs checks them against the oracle on built positions.
+        assert!(total.pruned_wins > 0 && total.pruned_unknown > 0, "{total:?}");
     }
 }
 
