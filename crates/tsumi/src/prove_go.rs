@@ -257,6 +257,8 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
             "time_s": p.time_s,
             "interrupted": interrupted,
             "table": table_json(&solver),
+            "knowledge": knowledge_json(&solver),
+            "pruned_loss": p.pruned_loss,
         });
         let (rss, peak) = resident_memory();
         v["resident_bytes"] = json!(rss);
@@ -266,6 +268,10 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
         let verdict = match p.answer {
             Answer::Win => format!("{} wins", winner.name()),
             Answer::Loss => format!("{} loses", winner.name()),
+            Answer::Unknown if p.pruned_loss => format!(
+                "unknown whether {} wins (the search with its moves pruned found no win)",
+                winner.name()
+            ),
             Answer::Unknown => format!(
                 "unknown whether {} wins (budget or interrupt)",
                 winner.name()
@@ -289,6 +295,30 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
             p.time_s
         );
         println!("{}", table_text(&solver));
+        println!("{}", knowledge_text(&solver));
     }
     Ok(())
+}
+
+/// The counters of proof transfer and static knowledge as JSON.
+#[must_use]
+pub fn knowledge_json(solver: &Solver) -> serde_json::Value {
+    let k = solver.knowledge_stats();
+    json!({
+        "transfer_tests": k.transfer_tests,
+        "transfers": k.transfers,
+        "static_leaves": k.static_leaves,
+        "region_leaves": k.region_leaves,
+        "pruned_moves": k.pruned_moves,
+    })
+}
+
+/// One line of proof-transfer and static-knowledge counters for people.
+#[must_use]
+pub fn knowledge_text(solver: &Solver) -> String {
+    let k = solver.knowledge_stats();
+    format!(
+        "knowledge: {} transfers of {} transfer tests, {} static leaves, {} region leaves, {} pruned moves",
+        k.transfers, k.transfer_tests, k.static_leaves, k.region_leaves, k.pruned_moves
+    )
 }
