@@ -1380,8 +1380,15 @@ mod tests {
         };
         solver.komi2 = k2;
         solver.prior = Prior::new(PriorKind::Uniform, solver.geo.points(), k2);
-        solver.path = line.boards.clone();
-        solver.path_hash = line.boards.iter().map(|b| b.hash(&solver.geo)).collect();
+        solver.path.clear();
+        solver.path_hash.clear();
+        solver.path_canon.clear();
+        solver.path_count.clear();
+        solver.path_ever.clear();
+        for b in &line.boards {
+            let h = b.hash(&solver.geo);
+            solver.push_path(*b, h, h);
+        }
         solver.children.clear();
         let st = solver.root_state(line);
         assert!(solver.generate(&st, false).is_none());
@@ -1413,5 +1420,177 @@ mod tests {
         let unmerged = children_of(&mut solver, &l2).len();
         assert_eq!(unmerged, 14 + 1);
         assert!(merged < unmerged);
+    }
+
+    fn board(geo: &Geometry, s: &str) -> Board {
+        Board::from_drawing(geo, s).unwrap()
+    }
+
+    fn canon(geo: &Geometry, b: &Board) -> u64 {
+        (0..geo.num_symmetries())
+            .map(|s| b.sym_hash(geo, s))
+            .min()
+            .unwrap()
+    }
+
+    /// The attributes of a proof whose winner's boards are `boards`, with `territory`.
+    fn proof_of(geo: &Geometry, boards: &[Board], territory: Bitboard) -> Attrs {
+        let mut a = Attrs::static_leaf(territory);
+        for b in boards {
+            a = a.add_board(b, canon(geo, b));
+        }
+        a
+    }
+
+    struct TestPath {
+        boards: Vec<Board>,
+        canon: Vec<u64>,
+        count: Vec<u32>,
+        ever: Vec<Board>,
+    }
+
+    impl TestPath {
+        fn new(geo: &Geometry, boards: &[Board]) -> Self {
+            let mut ever = Vec::new();
+            let mut acc = Board::EMPTY;
+            for b in boards {
+                acc = Board {
+                    black: acc.black | b.black,
+                    white: acc.white | b.white,
+                };
+                ever.push(acc);
+            }
+            TestPath {
+                boards: boards.to_vec(),
+                canon: boards.iter().map(|b| canon(geo, b)).collect(),
+                count: boards.iter().map(|b| b.occupied().count()).collect(),
+                ever,
+            }
+        }
+
+        fn ok(&self, geo: &Geometry, a: &Attrs, winner: Player, current: &Board) -> bool {
+            let key = NodeKey {
+                key: 0,
+                pos2: 0,
+                sig1: 0,
+                sig2: 0,
+                sym: 0,
+            };
+            let mut solver = Solver::new(geo.clone(), 0, Config::default());
+            solver.path = self.boards.clone();
+            let packed = solver.pack_attrs(a, &key);
+            PathView {
+                geo,
+                boards: &self.boards,
+                canon: &self.canon,
+                count: &self.count,
+                ever: &self.ever,
+            }
+            .transfer_ok(&packed, 0, winner, current)
+        }
+    }
+
+    #[test]
+    fn a_won_node_adds_the_board_of_its_stone_move() {
+        let geo = Geometry::new(3, 3).unwrap();
+        let b1 = board(&geo, "X../.O./...");
+        let b2 = board(&geo, "XX./.O./..O");
+        let a = proof_of(&geo, &[b1, b2], Bitboard::EMPTY);
+        assert_eq!(a.common_b, b1.black & b2.black);
+        assert_eq!(a.common_w, b1.white & b2.white);
+        assert_eq!(a.min_stones, 2);
+        for b in [b1, b2] {
+            let bits = bloom_bits(canon(&geo, &b));
+            assert_eq!(a.bloom & bits, bits);
+        }
+        // A leaf has no boards: nothing can be one of its winner's boards.
+        assert_eq!(Attrs::LEAF.bloom, 0);
+        assert_eq!(Attrs::LEAF.min_stones, u32::MAX);
+    }
+
+    #[test]
+    fn a_lost_node_joins_its_children() {
+        let geo = Geometry::new(3, 3).unwrap();
+        let b1 = board(&geo, "X../.O./...");
+        let b2 = board(&geo, ".X./.O./..O");
+        let t1 = Bitboard::from_point(Point(0));
+        let t2 = Bitboard::from_point(Point(8));
+        let c1 = proof_of(&geo, &[b1], t1);
+        let mut c2 = proof_of(&geo, &[b2], t2);
+        c2.add_target(3, false);
+        let mut lost = Attrs::LEAF;
+        lost.add_target(5, false); // the node's own exclusion
+        lost.join(&c1);
+        lost.join(&c2);
+        assert_eq!(lost.bloom, c1.bloom | c2.bloom);
+        assert_eq!(lost.common_b, b1.black & b2.black);
+        assert_eq!(lost.common_w, b1.white & b2.white);
+        assert_eq!(lost.min_stones, 2);
+        assert_eq!(lost.territory, t1 | t2);
+        assert_eq!((lost.excl_min, lost.excl_many), (3, true));
+        // One target, seen twice, stays one; targets on the node's own line are dropped.
+        let mut one = Attrs::LEAF;
+        one.add_target(4, false);
+        one.add_target(4, false);
+        assert_eq!((one.excl_min, one.excl_many), (4, false));
+        assert_eq!(one.restrict(4).excl_min, NO_TARGET);
+        assert_eq!(one.restrict(5).excl_min, 4);
+    }
+
+    #[test]
+    fn transfer_is_rejected_when_a_winners_board_is_in_the_new_history() {
+        let geo = Geometry::new(3, 3).unwrap();
+        let empty = Board::EMPTY;
+        let b1 = board(&geo, "X../.O./...");
+        let b2 = board(&geo, "XX./.O./...");
+        let cur = board(&geo, "X../.O./..X");
+        let proof = proof_of(&geo, &[b2], Bitboard::EMPTY);
+        // b2 was created by the winner (Black) in the proof: a history holding it kills the
+        // proof (the winning move would now be illegal).
+        let bad = TestPath::new(&geo, &[empty, b1, b2, cur]);
+        assert!(!bad.ok(&geo, &proof, Player::Black, &cur));
+        // Its mirror image shares the canonical hash (the Bloom filter is frame-free) but is
+        // a different board of this frame: the common-stone test tells them apart.
+        let mirrored = geo.map_board(1, &b2);
+        assert_ne!(mirrored, b2);
+        let fine = TestPath::new(&geo, &[empty, b1, mirrored, cur]);
+        assert!(fine.ok(&geo, &proof, Player::Black, &cur));
+        // Without it the proof transfers.
+        let good = TestPath::new(&geo, &[empty, b1, cur]);
+        assert!(good.ok(&geo, &proof, Player::Black, &cur));
+    }
+
+    #[test]
+    fn transfer_is_accepted_when_only_a_losers_board_repeats() {
+        let geo = Geometry::new(3, 3).unwrap();
+        let empty = Board::EMPTY;
+        // Black (the winner) created w1 and w2 in the proof; White's board l is on the new
+        // history: White merely loses an option there.
+        let w1 = board(&geo, "XX./.OO/...");
+        let w2 = board(&geo, "XXX/.OO/...");
+        let l = board(&geo, "X../.OO/...");
+        let cur = board(&geo, "X../.O./...");
+        let proof = proof_of(&geo, &[w1, w2], Bitboard::EMPTY);
+        let path = TestPath::new(&geo, &[empty, l, cur]);
+        assert!(path.ok(&geo, &proof, Player::Black, &cur));
+    }
+
+    #[test]
+    fn transfer_is_rejected_when_a_winners_stone_was_captured_on_its_territory() {
+        let geo = Geometry::new(3, 3).unwrap();
+        let empty = Board::EMPTY;
+        let territory = board(&geo, "..X/.../...").black; // the point C3
+        let proof = proof_of(&geo, &[], territory);
+        let cur = board(&geo, "X.O/.../...");
+        // Black once stood on C3 and was captured there: Lemma 1's (C1) fails on this path.
+        let captured = TestPath::new(&geo, &[empty, board(&geo, "X.X/.../..."), cur]);
+        assert!(!captured.ok(&geo, &proof, Player::Black, &cur));
+        // A White stone there before is no obstacle to a Black proof.
+        let other = TestPath::new(&geo, &[empty, board(&geo, "..O/.../..."), cur]);
+        assert!(other.ok(&geo, &proof, Player::Black, &cur));
+        // Proofs with an exclusion target never transfer.
+        let mut targeted = proof;
+        targeted.add_target(0, false);
+        assert!(!other.ok(&geo, &targeted, Player::Black, &cur));
     }
 }
