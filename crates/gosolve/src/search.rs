@@ -408,6 +408,12 @@ pub struct KnowledgeStats {
     pub region_leaves: u64,
     /// Moves skipped by winner-side pruning.
     pub pruned_moves: u64,
+    /// Proofs stored as transferable (no exclusion target).
+    pub transferable_proofs: u64,
+    /// Proofs stored path-specifically because of an exclusion target.
+    pub targeted_proofs: u64,
+    /// Proofs stored path-specifically because of several targets or a symmetry merge.
+    pub many_target_proofs: u64,
 }
 
 /// The df-pn solver: a geometry, a table and counters. One question at a time.
@@ -1163,6 +1169,13 @@ impl Solver {
         };
         let what = if pn == 0 || dn == 0 {
             let packed = self.pack_attrs(attrs, key);
+            if attrs.excl_min == NO_TARGET {
+                self.know.transferable_proofs += 1;
+            } else if attrs.excl_many {
+                self.know.many_target_proofs += 1;
+            } else {
+                self.know.targeted_proofs += 1;
+            }
             if self.transfer && attrs.excl_min == NO_TARGET {
                 StoreKind::PositionProof(pn == 0, packed)
             } else {

@@ -310,6 +310,9 @@ pub fn knowledge_json(solver: &Solver) -> serde_json::Value {
         "static_leaves": k.static_leaves,
         "region_leaves": k.region_leaves,
         "pruned_moves": k.pruned_moves,
+        "transferable_proofs": k.transferable_proofs,
+        "targeted_proofs": k.targeted_proofs,
+        "many_target_proofs": k.many_target_proofs,
     })
 }
 
@@ -318,7 +321,14 @@ pub fn knowledge_json(solver: &Solver) -> serde_json::Value {
 pub fn knowledge_text(solver: &Solver) -> String {
     let k = solver.knowledge_stats();
     format!(
-        "knowledge: {} transfers of {} transfer tests, {} static leaves, {} region leaves, {} pruned moves",
-        k.transfers, k.transfer_tests, k.static_leaves, k.region_leaves, k.pruned_moves
+        "knowledge: {} transfers of {} transfer tests, {} static leaves, {} region leaves, {} pruned moves; proofs stored: {} transferable, {} with one exclusion target, {} with several or a symmetry merge",
+        k.transfers,
+        k.transfer_tests,
+        k.static_leaves,
+        k.region_leaves,
+        k.pruned_moves,
+        k.transferable_proofs,
+        k.targeted_proofs,
+        k.many_target_proofs
     )
 }
