@@ -270,7 +270,10 @@ fn suite(per_board: u64, seed: u64) {
         assert!(total.static_leaves > 0, "no static leaf: {total:?}");
         // Region leaves need Black walls around every region, which random late positions
         // rarely have: tests/regions.rs checks them against the oracle on built positions.
-        assert!(total.pruned_wins > 0 && total.pruned_unknown > 0, "{total:?}");
+        assert!(
+            total.pruned_wins > 0 && total.pruned_unknown > 0,
+            "{total:?}"
+        );
     }
 }
 

@@ -78,7 +78,11 @@ fn static_thresholds_agree_with_oracle_mode() {
                 } else {
                     2 * n - 4 * a + 1
                 };
-                let past = if w == Player::Black { edge + 2 } else { edge - 2 };
+                let past = if w == Player::Black {
+                    edge + 2
+                } else {
+                    edge - 2
+                };
                 for komi2 in [edge, past] {
                     for asked in [Player::Black, Player::White] {
                         let mut full = Solver::new(geo.clone(), 16, cfg.clone());
