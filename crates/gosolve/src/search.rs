@@ -41,11 +41,15 @@
 use crate::board::{Bitboard, Board, Geometry, Move, Point};
 use crate::eyes::pure_eyes;
 use crate::position::Line;
+use crate::prior::Prior;
+pub use crate::prior::PriorKind;
+use crate::prune::prunable_points;
 use crate::regions::RegionSolver;
 use crate::table::{
     INF, NO_MOVE, NodeKey, PackedAttrs, Probe, StoreKind, StoredTargets, Table, TableStats,
-    bloom_bits, pack_pair, unpack_pair,
+    pack_pair, unpack_pair,
 };
+use crate::transfer::{Attrs, NO_TARGET, PathView};
 use crate::zobrist::{self, mix1, mix2};
 use games::Player;
 use std::sync::Arc;
@@ -116,74 +120,6 @@ impl Config {
 
 /// A progress callback (see [`Config::progress`]).
 pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
-
-/// How new nodes get their initial (φ, δ). The prior only orders the search: nodes are
-/// decided by proofs alone, so every prior gives the same answers.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum PriorKind {
-    /// (1, 1) everywhere.
-    Uniform,
-    /// From the area margin of the mover against the komi, x = margin / (2·points) in
-    /// half-points: p = 1 / (1 + e^(−slope·x)) estimates the mover's chance, and
-    /// (φ, δ) = (1 + ⌊scale·(−ln p)⌋, 1 + ⌊scale·(−ln(1 − p))⌋), as in the Sanko paper's
-    /// logistic prior with the area margin as its only feature.
-    Score {
-        /// Slope of the logistic on the normalised margin.
-        slope: f64,
-        /// Scale S of the numbers.
-        scale: f64,
-    },
-}
-
-impl PriorKind {
-    /// The default prior.
-    pub const DEFAULT: PriorKind = PriorKind::Score {
-        slope: 4.0,
-        scale: 16.0,
-    };
-}
-
-/// The prior's numbers, tabulated by the mover's margin against the komi in half-points.
-#[derive(Clone, Debug)]
-struct Prior {
-    kind: PriorKind,
-    table: Vec<(u64, u64)>,
-    offset: i32,
-}
-
-impl Prior {
-    fn new(kind: PriorKind, points: usize, komi2: i32) -> Self {
-        let offset = 2 * points as i32 + komi2.abs() + 1;
-        let mut table = Vec::with_capacity(2 * offset as usize + 1);
-        for i in 0..=2 * offset {
-            let xm = i - offset;
-            table.push(match kind {
-                PriorKind::Uniform => (1, 1),
-                PriorKind::Score { slope, scale } => {
-                    let x = f64::from(xm) / (2.0 * points as f64);
-                    let p = 1.0 / (1.0 + (-slope * x).exp());
-                    let num = |q: f64| 1 + (scale * -q.max(1e-12).ln()).min(1e12) as u64;
-                    (num(p), num(1.0 - p))
-                }
-            });
-        }
-        Prior {
-            kind,
-            table,
-            offset,
-        }
-    }
-
-    #[inline]
-    fn initial(&self, geo: &Geometry, st: &NodeState, komi2: i32) -> (u64, u64) {
-        if self.kind == PriorKind::Uniform {
-            return (1, 1);
-        }
-        let m2 = 2 * st.board.area_score(geo) - komi2;
-        let xm = if st.to_move == Player::Black { m2 } else { -m2 };
-        self.table[(xm + self.offset).clamp(0, 2 * self.offset) as usize]
-    }
-}
 
 impl Default for Config {
     fn default() -> Self {
@@ -285,94 +221,6 @@ impl NodeState {
     #[inline]
     fn canonical_board_hash(&self, nsym: usize) -> u64 {
         self.h1[..nsym].iter().copied().min().unwrap_or(0)
-    }
-}
-
-/// "No exclusion target" in [`Attrs::excl_min`].
-const NO_TARGET: u32 = u32::MAX;
-
-/// The attributes of a proof (Theorem 1) in the current frame, while composing.
-///
-/// `excl_min` is the smallest index, in the solver's path, of a board that made an opponent
-/// move inside the proof illegal; `excl_many` says that there may be several (or that a
-/// symmetry merge was relied on). A node whose history holds a target (index below its path
-/// length) has a path-specific proof.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Attrs {
-    bloom: u64,
-    common_b: Bitboard,
-    common_w: Bitboard,
-    min_stones: u32,
-    territory: Bitboard,
-    excl_min: u32,
-    excl_many: bool,
-}
-
-impl Attrs {
-    /// A terminal leaf: no winner's boards, no territory, no target.
-    const LEAF: Attrs = Attrs {
-        bloom: 0,
-        common_b: Bitboard(u64::MAX),
-        common_w: Bitboard(u64::MAX),
-        min_stones: u32::MAX,
-        territory: Bitboard::EMPTY,
-        excl_min: NO_TARGET,
-        excl_many: false,
-    };
-
-    /// A static leaf certifying `territory`.
-    const fn static_leaf(territory: Bitboard) -> Attrs {
-        Attrs {
-            territory,
-            ..Attrs::LEAF
-        }
-    }
-
-    /// A won node: the winning child's attributes plus the board its stone move created.
-    #[inline]
-    fn add_board(mut self, board: &Board, canon: u64) -> Attrs {
-        self.bloom |= bloom_bits(canon);
-        self.common_b &= board.black;
-        self.common_w &= board.white;
-        self.min_stones = self.min_stones.min(board.occupied().count());
-        self
-    }
-
-    /// A lost node: the join of its children's attributes.
-    #[inline]
-    fn join(&mut self, o: &Attrs) {
-        self.bloom |= o.bloom;
-        self.common_b &= o.common_b;
-        self.common_w &= o.common_w;
-        self.min_stones = self.min_stones.min(o.min_stones);
-        self.territory |= o.territory;
-        self.add_target(o.excl_min, o.excl_many);
-    }
-
-    /// Adds an exclusion target at path index `i` (or several from `min` on).
-    #[inline]
-    fn add_target(&mut self, i: u32, many: bool) {
-        if i == NO_TARGET {
-            return;
-        }
-        if self.excl_min == NO_TARGET {
-            self.excl_min = i;
-            self.excl_many = many;
-        } else {
-            self.excl_many |= many || self.excl_min != i;
-            self.excl_min = self.excl_min.min(i);
-        }
-    }
-
-    /// Drops targets that are not in a history of `len` boards (boards on the proof's own
-    /// line are not exclusion targets of this node).
-    #[inline]
-    fn restrict(mut self, len: usize) -> Attrs {
-        if self.excl_min != NO_TARGET && self.excl_min as usize >= len {
-            self.excl_min = NO_TARGET;
-            self.excl_many = false;
-        }
-        self
     }
 }
 
@@ -1010,7 +858,9 @@ impl Solver {
                 return Classified::Proven(w == ch.to_move, Attrs::static_leaf(terr));
             }
         }
-        let (pn, dn) = self.prior.initial(&self.geo, ch, self.komi2);
+        let (pn, dn) = self
+            .prior
+            .initial(&self.geo, &ch.board, ch.to_move, self.komi2);
         Classified::Open(pn, dn)
     }
 
@@ -1056,17 +906,7 @@ impl Solver {
         }
         // Winner-side pruning: the proven side's own single-point eyes and certified territory.
         let prunable = if self.pruned_side == Some(mover) {
-            let geo = &self.geo;
-            let own_stones = st.board.stones(mover);
-            let empty = st.board.empty(geo);
-            let mut eyes = Bitboard::EMPTY;
-            for p in empty.points() {
-                let nb = geo.neighbours(Bitboard::from_point(p));
-                if nb.0 & !own_stones.0 == 0 {
-                    eyes |= Bitboard::from_point(p);
-                }
-            }
-            eyes | pure_eyes(geo, &st.board, mover).territory
+            prunable_points(&self.geo, &st.board, mover)
         } else {
             Bitboard::EMPTY
         };
@@ -1321,67 +1161,10 @@ impl Solver {
     }
 }
 
-/// The history of a node as the transfer test reads it.
-struct PathView<'a> {
-    geo: &'a Geometry,
-    boards: &'a [Board],
-    canon: &'a [u64],
-    count: &'a [u32],
-    ever: &'a [Board],
-}
-
-impl PathView<'_> {
-    /// The transfer test (Algorithm 1) for a proof stored in the canonical frame `sym`, won by
-    /// `winner`, offered at a node with board `board` whose history is this path (plus
-    /// `board`). Exact data only, linear in the path length: a strict ancestor board can be
-    /// one of the winner's boards B_w(T) only if it holds the common stones, has at least the
-    /// minimum count and hits the Bloom filter (condition i); the territory must avoid every
-    /// point where a winner's stone ever stood, since a captured stone stood on an earlier
-    /// board (condition iii); a proof with an exclusion target is never transferred, so
-    /// X(T) = ∅ (condition ii).
-    fn transfer_ok(&self, a: &PackedAttrs, sym: u8, winner: Player, board: &Board) -> bool {
-        if a.targets != StoredTargets::None {
-            return false;
-        }
-        let geo = self.geo;
-        let inv = geo.inverse(sym as usize);
-        let full = geo.full();
-        if a.territory != 0 {
-            let terr = geo.map_bitboard(inv, Bitboard(u64::from(a.territory)) & full);
-            if let Some(ever) = self.ever.last() {
-                if !(terr & ever.stones(winner)).is_empty() {
-                    return false;
-                }
-            }
-        }
-        let min = u32::from(a.min_stones);
-        if a.min_stones == u8::MAX {
-            // B_w(T) is empty.
-            return true;
-        }
-        let (cb, cw) = unpack_pair(a.common);
-        let (cb, cw) = (
-            geo.map_bitboard(inv, cb & full),
-            geo.map_bitboard(inv, cw & full),
-        );
-        for (i, anc) in self.boards.iter().enumerate() {
-            let bits = bloom_bits(self.canon[i]);
-            if self.count[i] >= min
-                && anc.black.0 & cb.0 == cb.0
-                && anc.white.0 & cw.0 == cw.0
-                && a.bloom & bits == bits
-                && anc != board
-            {
-                return false;
-            }
-        }
-        true
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::bloom_bits;
 
     fn children_of(solver: &mut Solver, line: &Line) -> Vec<Move> {
         // A komi at which the mover cannot win, so that no child (the pass) ends the search.
