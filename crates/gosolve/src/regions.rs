@@ -1,1 +1,853 @@
-//! Local region games (Sanko paper, Section 4 and Appendix A.4). (Being written: issue 4.)
+//! Local region games: static wins of Black when its pure-eye chains enclose every region
+//! (Sanko paper, Section 4 and Appendix A.4).
+//!
+//! # When it applies
+//! Let X* be Black's pure-eye chains ([`crate::eyes::pure_eyes`]). A *region* is a maximal
+//! connected set of non-Black points (empty or White). [`RegionSolver::black_wins_regions`]
+//! answers when every Black chain is in X* (so every region is bordered only by X* chains,
+//! its *walls*): a region inside T* (every point adjacent to the walls) is won already; every
+//! other region must have at most [`MAX_REGION`] points and Black must win its local game.
+//! Then Black wins the whole board (every point), provided (C1) no earlier board of the
+//! history had a Black stone on a region point and, with White to move, (C2) the last move
+//! was not a Black pass. Those two conditions are the caller's to check.
+//!
+//! # The local game in a region R
+//! ```text
+//!   state   R, Black's stones in R, White's stones in R, side to move (White first)
+//!   walls   the Black stones adjacent to R: all in X*, never captured
+//!   White   passes, or plays an empty point of R that is not suicide; a move that would
+//!           capture Black stones (a Black chain of R not joined to the walls, without an
+//!           empty neighbour in R) wins the local game for White at once
+//!   Black   never passes; plays an empty point of R that is anchored (adjacent to the walls
+//!           or to a Black stone of R joined to the walls), or any empty point when
+//!           |R| <= 8 (INTERIOR_MAX); captures White chains without empty neighbours in R;
+//!           then a new stone joined to the walls needs R to keep an empty point, any other
+//!           new stone an empty neighbour in R for its chain
+//!   Black wins on reaching, after its move, a state with no White stone in R, every Black
+//!           stone of R joined to the walls, and every empty point of R adjacent to Black
+//!           (walls included); Black loses when it has no move
+//! ```
+//! The paper calls a point anchored when it touches the walls or an earlier anchored stone;
+//! here any Black stone joined to the walls anchors. That gives Black more options, never
+//! White, so every win is still a win (and the rule depends on the stones alone).
+//!
+//! Black's liberty rule is stricter than Go's, where a stone joined to the walls may fill R's
+//! last empty point (the walls have liberties elsewhere). Here R always keeps an empty point:
+//! after a Black move by the rule, after a White move because filling R's last point captures
+//! no wall and is suicide. Every point of a pure eye touches its chain, so every X* chain keeps
+//! a liberty in each of its two pure eyes whenever White is to move, and no White move
+//! anywhere can capture a wall or a Black stone joined to one. Filling R would close one of
+//! those eyes and let White capture the wall through the other.
+//!
+//! # Why it is finite, acyclic and memoisable
+//! A White capture ends the game, so within the game Black's stones are never removed. Each
+//! Black move adds one, so a game lasts at most 2|R| plies and no state repeats: the state
+//! graph is acyclic and the recursion terminates (White passing repeatedly only lets Black
+//! fill R). The value depends on the state alone: superko can only remove White options in
+//! the real game, and a Black stone on a point never held by Black in the history (C1) can
+//! repeat no board. So results are memoised on the exact state
+//! (geometry, R, Black in R, White in R, side to move).
+//!
+//! # Composition (paper, A.4)
+//! Black answers a White move in an unfinished region there, a White pass in any unfinished
+//! region, and otherwise follows Lemma 1's strategy (capture White stones in won regions,
+//! else pass). The won regions meet Lemma 1's territory conditions, so Black ends up owning
+//! every point.
+
+use crate::board::{Bitboard, Board, Geometry};
+use crate::eyes::PureEyes;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Regions with more points than this are not decided (the answer is `None`).
+pub const MAX_REGION: u32 = 14;
+
+/// In regions of at most this many points Black may also play non-anchored points.
+pub const INTERIOR_MAX: u32 = 8;
+
+/// Default limit on local-game nodes per [`RegionSolver::black_wins_regions`] call.
+pub const DEFAULT_NODE_LIMIT: u64 = 200_000;
+
+/// Default memo capacity in entries (about 40 bytes each); the memo is cleared when full.
+pub const DEFAULT_MEMO_ENTRIES: usize = 1 << 21;
+
+/// Counters of a [`RegionSolver`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RegionStats {
+    /// Calls of [`RegionSolver::black_wins_regions`].
+    pub calls: u64,
+    /// Calls that answered `Some` (Black wins every region).
+    pub wins: u64,
+    /// Local games decided by search (regions outside T*), memo hits included.
+    pub games_solved: u64,
+    /// Local games left undecided because the node limit ran out.
+    pub games_aborted: u64,
+    /// Local-game nodes searched (memo misses).
+    pub nodes: u64,
+    /// Local-game states answered from the memo.
+    pub memo_hits: u64,
+    /// Exact states now stored in the memo.
+    pub memo_size: usize,
+    /// Times the memo was cleared because it was full.
+    pub memo_clears: u64,
+}
+
+/// A memo key: the exact local state. `tag` = rows << 16 | cols << 8 | (1 if White to move).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct StateKey {
+    region: u64,
+    black: u64,
+    white: u64,
+    tag: u32,
+}
+
+/// A cheap multiplicative hasher for [`StateKey`] (keys are not adversarial).
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+}
+
+/// The fixed facts of one region's local game.
+struct Local<'a> {
+    geo: &'a Geometry,
+    region: Bitboard,
+    walls: Bitboard,
+    interior: bool,
+    tag: u32,
+}
+
+impl Local<'_> {
+    /// Black stones of R joined to the walls.
+    #[inline]
+    fn joined(&self, black: Bitboard) -> Bitboard {
+        self.geo
+            .flood(self.walls, self.walls | black)
+            .minus(self.walls)
+    }
+
+    /// Whether Black has won: no White stone, every Black stone joined to the walls, every
+    /// empty point adjacent to Black.
+    #[inline]
+    fn won(&self, black: Bitboard, white: Bitboard) -> bool {
+        if !white.is_empty() || self.joined(black) != black {
+            return false;
+        }
+        let empty = self.region.minus(black);
+        empty
+            .minus(self.geo.neighbours(self.walls | black))
+            .is_empty()
+    }
+
+    /// Whether some chain of `stones` (within R) meeting `seed` has no empty neighbour.
+    #[inline]
+    fn has_liberty(&self, chain: Bitboard, empty: Bitboard) -> bool {
+        !(self.geo.neighbours(chain) & empty).is_empty()
+    }
+}
+
+/// Solves local region games with a memo kept across calls (one solver per search thread).
+pub struct RegionSolver {
+    memo: HashMap<StateKey, bool, BuildHasherDefault<MixHasher>>,
+    node_limit: u64,
+    max_memo: usize,
+    /// Nodes left in the current call.
+    budget: u64,
+    stats: RegionStats,
+}
+
+impl Default for RegionSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl RegionSolver {
+    /// A solver with an empty memo, [`DEFAULT_NODE_LIMIT`] nodes per call and
+    /// [`DEFAULT_MEMO_ENTRIES`] memo entries.
+    #[must_use]
+    pub fn new() -> Self {
+        RegionSolver {
+            memo: HashMap::default(),
+            node_limit: DEFAULT_NODE_LIMIT,
+            max_memo: DEFAULT_MEMO_ENTRIES,
+            budget: 0,
+            stats: RegionStats::default(),
+        }
+    }
+
+    /// Limits the local-game nodes (memo misses) one call may search; a region whose game
+    /// is not decided within the limit makes the call answer `None`.
+    #[must_use]
+    pub fn with_node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = nodes;
+        self
+    }
+
+    /// Limits the memo to `entries` states (cleared when full).
+    #[must_use]
+    pub fn with_memo_entries(mut self, entries: usize) -> Self {
+        self.max_memo = entries.max(1);
+        self
+    }
+
+    /// The counters so far.
+    #[must_use]
+    pub fn stats(&self) -> RegionStats {
+        RegionStats {
+            memo_size: self.memo.len(),
+            ..self.stats
+        }
+    }
+
+    /// `Some(points of all regions)` when Black's X* chains (`eyes` = `pure_eyes(.., Black)`)
+    /// enclose every remaining region, every Black chain is in X*, no region outside
+    /// `eyes.territory` (or outside T*) has more than [`MAX_REGION`] points, and Black wins
+    /// the local game in every such region; `None` otherwise (not decided).
+    ///
+    /// With `Some`, Black owns every point at the end of the game under the paper's (C1)
+    /// (no earlier board had a Black stone on a returned point) and, when White is to move,
+    /// (C2) (the last move was not a Black pass). The answer depends on the board alone.
+    pub fn black_wins_regions(
+        &mut self,
+        geo: &Geometry,
+        board: &Board,
+        eyes: &PureEyes,
+    ) -> Option<Bitboard> {
+        self.stats.calls += 1;
+        if board.black.is_empty() || board.black != eyes.alive {
+            return None;
+        }
+        let regions = geo.full().minus(board.black);
+        let tag = (geo.rows() as u32) << 16 | (geo.cols() as u32) << 8 | 1;
+        // Cheap rejections first, so no local game is searched in vain.
+        let mut rest = regions;
+        let mut todo = [Bitboard::EMPTY; 64];
+        let mut n = 0;
+        while let Some(p) = rest.lowest() {
+            let region = geo.flood(Bitboard::from_point(p), regions);
+            rest = rest.minus(region);
+            if region.minus(eyes.territory).is_empty() {
+                continue;
+            }
+            let walls = geo.neighbours(region) & board.black;
+            if region.minus(geo.neighbours(walls)).is_empty() {
+                continue; // T*: every point touches the walls
+            }
+            if region.count() > MAX_REGION {
+                return None;
+            }
+            todo[n] = region;
+            n += 1;
+        }
+        for &region in &todo[..n] {
+            let local = Local {
+                geo,
+                region,
+                walls: geo.neighbours(region) & board.black,
+                interior: region.count() <= INTERIOR_MAX,
+                tag,
+            };
+            let white = board.white & region;
+            self.budget = self.node_limit;
+            let result = if local.won(Bitboard::EMPTY, white) {
+                Some(true)
+            } else {
+                self.white_to_move(&local, Bitboard::EMPTY, white)
+            };
+            match result {
+                Some(true) => self.stats.games_solved += 1,
+                Some(false) => {
+                    self.stats.games_solved += 1;
+                    return None;
+                }
+                None => {
+                    self.stats.games_aborted += 1;
+                    return None;
+                }
+            }
+        }
+        self.stats.wins += 1;
+        Some(regions)
+    }
+
+    /// Memo lookup.
+    #[inline]
+    fn probe(&mut self, key: &StateKey) -> Option<bool> {
+        let r = self.memo.get(key).copied();
+        if r.is_some() {
+            self.stats.memo_hits += 1;
+        }
+        r
+    }
+
+    /// Memo store (clearing a full memo).
+    #[inline]
+    fn store(&mut self, key: StateKey, black_wins: bool) {
+        if self.memo.len() >= self.max_memo {
+            self.memo.clear();
+            self.stats.memo_clears += 1;
+        }
+        self.memo.insert(key, black_wins);
+    }
+
+    /// Counts a node; false when the call's budget is spent.
+    #[inline]
+    fn spend(&mut self) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        self.stats.nodes += 1;
+        true
+    }
+
+    /// White to move in a state Black has not won yet: `Some(true)` if Black wins whatever
+    /// White does, `Some(false)` if White wins, `None` if the budget ran out.
+    fn white_to_move(&mut self, l: &Local<'_>, black: Bitboard, white: Bitboard) -> Option<bool> {
+        let key = StateKey {
+            region: l.region.0,
+            black: black.0,
+            white: white.0,
+            tag: l.tag,
+        };
+        if let Some(r) = self.probe(&key) {
+            return Some(r);
+        }
+        if !self.spend() {
+            return None;
+        }
+        let geo = l.geo;
+        let empty = l.region.minus(black | white);
+        // A Black chain of R not joined to the walls with one liberty: White captures it.
+        let mut loose = black.minus(l.joined(black));
+        while let Some(p) = loose.lowest() {
+            let chain = geo.flood(Bitboard::from_point(p), loose);
+            loose = loose.minus(chain);
+            if (geo.neighbours(chain) & empty).count() <= 1 {
+                self.store(key, false);
+                return Some(false);
+            }
+        }
+        let mut aborted = false;
+        // The pass first: it is often White's strongest reply (Black must move).
+        match self.black_to_move(l, black, white) {
+            Some(false) => {
+                self.store(key, false);
+                return Some(false);
+            }
+            None => aborted = true,
+            Some(true) => {}
+        }
+        let mut moves = empty;
+        while let Some(p) = moves.lowest() {
+            let pb = Bitboard::from_point(p);
+            moves = moves.minus(pb);
+            let w2 = white | pb;
+            // No capture is possible here (checked above): the move is legal iff its chain
+            // keeps an empty neighbour in R.
+            let chain = geo.flood(pb, w2);
+            if !l.has_liberty(chain, empty.minus(pb)) {
+                continue;
+            }
+            match self.black_to_move(l, black, w2) {
+                Some(false) => {
+                    self.store(key, false);
+                    return Some(false);
+                }
+                None => aborted = true,
+                Some(true) => {}
+            }
+        }
+        if aborted {
+            return None;
+        }
+        self.store(key, true);
+        Some(true)
+    }
+
+    /// Black to move: `Some(true)` if some Black move wins, `Some(false)` if none does,
+    /// `None` if the budget ran out first.
+    fn black_to_move(&mut self, l: &Local<'_>, black: Bitboard, white: Bitboard) -> Option<bool> {
+        let key = StateKey {
+            region: l.region.0,
+            black: black.0,
+            white: white.0,
+            tag: l.tag & !1,
+        };
+        if let Some(r) = self.probe(&key) {
+            return Some(r);
+        }
+        if !self.spend() {
+            return None;
+        }
+        let geo = l.geo;
+        let empty = l.region.minus(black | white);
+        let candidates = if l.interior {
+            empty
+        } else {
+            empty & geo.neighbours(l.walls | l.joined(black))
+        };
+        // Moves next to White stones first (captures and ataris end games soonest).
+        let near_white = candidates & geo.neighbours(white);
+        let mut aborted = false;
+        for set in [near_white, candidates.minus(near_white)] {
+            let mut moves = set;
+            while let Some(p) = moves.lowest() {
+                let pb = Bitboard::from_point(p);
+                moves = moves.minus(pb);
+                let Some((b2, w2)) = place_black(l, black, white, pb) else {
+                    continue;
+                };
+                if l.won(b2, w2) {
+                    self.store(key, true);
+                    return Some(true);
+                }
+                match self.white_to_move(l, b2, w2) {
+                    Some(true) => {
+                        self.store(key, true);
+                        return Some(true);
+                    }
+                    None => aborted = true,
+                    Some(false) => {}
+                }
+            }
+        }
+        if aborted {
+            return None;
+        }
+        self.store(key, false);
+        Some(false)
+    }
+}
+
+/// Black's stone on the empty point `pb` of R: captures White chains left without an empty
+/// neighbour in R; then a chain joined to the walls needs R to keep an empty point, any other
+/// chain an empty neighbour in R.
+#[inline]
+fn place_black(
+    l: &Local<'_>,
+    black: Bitboard,
+    white: Bitboard,
+    pb: Bitboard,
+) -> Option<(Bitboard, Bitboard)> {
+    let geo = l.geo;
+    let b2 = black | pb;
+    let mut empty = l.region.minus(b2 | white);
+    let mut w2 = white;
+    let mut adj = geo.neighbours(pb) & white;
+    while let Some(q) = adj.lowest() {
+        let chain = geo.flood(Bitboard::from_point(q), white);
+        adj = adj.minus(chain);
+        if !l.has_liberty(chain, empty) {
+            w2 = w2.minus(chain);
+        }
+    }
+    empty |= white.minus(w2);
+    let chain = geo.flood(pb, b2);
+    let legal = if (geo.neighbours(chain) & l.walls).is_empty() {
+        l.has_liberty(chain, empty)
+    } else {
+        !empty.is_empty()
+    };
+    legal.then_some((b2, w2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(rows: usize, cols: usize, drawing: &str) -> (Geometry, Board, PureEyes) {
+        let geo = Geometry::new(rows, cols).unwrap();
+        let board = Board::from_drawing(&geo, drawing).unwrap();
+        board.check_invariants(&geo);
+        // Every Black stone alive; T* left empty so that every region is played out.
+        let eyes = PureEyes {
+            alive: board.black,
+            territory: Bitboard::EMPTY,
+        };
+        (geo, board, eyes)
+    }
+
+    #[test]
+    fn lone_intruder_in_a_small_region_dies() {
+        // Region: the six points of rows 1–2, columns B–D; White at D1.
+        let (geo, board, eyes) = setup(4, 4, ".X.X/XXXX/X.../X..O");
+        let mut s = RegionSolver::new();
+        let r = s.black_wins_regions(&geo, &board, &eyes);
+        assert_eq!(r, Some(geo.full().minus(board.black)));
+        assert!(s.stats().games_solved >= 1);
+    }
+
+    #[test]
+    fn two_eyed_white_group_lives() {
+        // White's eyes C1 and C3 are enclosed by White alone: Black has no move.
+        let (geo, board, eyes) = setup(6, 5, ".X.X./XXXXX/XOOOX/XO.OX/XOOOX/XO.OX");
+        assert_eq!(
+            RegionSolver::new().black_wins_regions(&geo, &board, &eyes),
+            None
+        );
+    }
+
+    #[test]
+    fn white_eyes_that_touch_the_walls_are_false() {
+        // B2 and D2 touch Black's walls: Black fills B2 (legal, the walls keep liberties),
+        // White cannot fill D2 and Black captures there.
+        let (geo, board, eyes) = setup(5, 5, ".X.X./XXXXX/XOOOX/X.O.X/XOOOX");
+        assert!(
+            RegionSolver::new()
+                .black_wins_regions(&geo, &board, &eyes)
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn nine_point_eye_space_kills_a_centre_stone() {
+        let (geo, board, eyes) = setup(5, 5, ".X.X./XXXXX/X...X/X.O.X/X...X");
+        assert!(
+            RegionSolver::new()
+                .black_wins_regions(&geo, &board, &eyes)
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn empty_territory_regions_are_won_without_search() {
+        let (geo, board, eyes) = setup(3, 3, ".X./XXX/.X.");
+        let mut s = RegionSolver::new();
+        assert!(s.black_wins_regions(&geo, &board, &eyes).is_some());
+        assert_eq!(s.stats().nodes, 0);
+        // T* regions with White stones are won too (Lemma 1's strategy captures them).
+        let (geo, board, eyes) = setup(3, 4, "O.X./XXXX/.X.X");
+        assert!(s.black_wins_regions(&geo, &board, &eyes).is_some());
+    }
+
+    #[test]
+    fn fifteen_point_region_is_not_decided() {
+        let (geo, board, eyes) = setup(5, 5, ".X.X./XXXXX/...../...../.....");
+        let mut s = RegionSolver::new();
+        assert_eq!(s.black_wins_regions(&geo, &board, &eyes), None);
+        assert_eq!(s.stats().nodes, 0, "rejected by size, not by search");
+    }
+
+    #[test]
+    fn black_chain_outside_x_star_is_not_decided() {
+        let (geo, board, mut eyes) = setup(4, 4, ".X.X/XXXX/X.../X..O");
+        eyes.alive = eyes.alive.minus(Bitboard::from_point(geo.point(0, 0)));
+        assert_eq!(
+            RegionSolver::new().black_wins_regions(&geo, &board, &eyes),
+            None
+        );
+        let empty = PureEyes::default();
+        let b = Board::EMPTY;
+        assert_eq!(
+            RegionSolver::new().black_wins_regions(&geo, &b, &empty),
+            None
+        );
+    }
+
+    #[test]
+    fn white_capture_of_an_interior_stone_loses_the_region() {
+        // 2x4 region (8 points, interior moves allowed) below a wall with two eyes.
+        let (geo, board, _) = setup(4, 4, ".X.X/XXXX/..../....");
+        let mut s = RegionSolver::new();
+        let local = Local {
+            geo: &geo,
+            region: geo.full().minus(board.black),
+            walls: board.black,
+            interior: true,
+            tag: 0,
+        };
+        // A Black interior stone at B1 in atari (White at A1, C1): White to move captures.
+        let p = |r, c| Bitboard::from_point(geo.point(r, c));
+        let black = p(0, 1);
+        let white = p(0, 0) | p(0, 2);
+        s.budget = u64::MAX;
+        assert_eq!(s.white_to_move(&local, black, white), Some(false));
+    }
+
+    #[test]
+    fn black_liberty_rule_keeps_an_empty_point() {
+        // One-point region: Black may not fill it (R would keep no empty point).
+        let geo = Geometry::new(1, 3).unwrap();
+        let local = Local {
+            geo: &geo,
+            region: Bitboard::from_point(geo.point(0, 0)),
+            walls: Bitboard::from_point(geo.point(0, 1)),
+            interior: true,
+            tag: 0,
+        };
+        let pb = Bitboard::from_point(geo.point(0, 0));
+        assert!(place_black(&local, Bitboard::EMPTY, Bitboard::EMPTY, pb).is_none());
+    }
+
+    #[test]
+    fn memo_answers_repeated_calls() {
+        let (geo, board, eyes) = setup(4, 4, ".X.X/XXXX/X.../X..O");
+        let mut s = RegionSolver::new();
+        let first = s.black_wins_regions(&geo, &board, &eyes);
+        let nodes = s.stats().nodes;
+        assert_eq!(s.black_wins_regions(&geo, &board, &eyes), first);
+        assert_eq!(s.stats().nodes, nodes);
+        assert!(s.stats().memo_hits >= 1);
+        assert!(s.stats().memo_size > 0);
+    }
+
+    #[test]
+    fn node_limit_leaves_the_game_undecided() {
+        let (geo, board, eyes) = setup(5, 5, ".X.X./XXXXX/X...X/X.O.X/X...X");
+        let mut s = RegionSolver::new().with_node_limit(3);
+        assert_eq!(s.black_wins_regions(&geo, &board, &eyes), None);
+        assert_eq!(s.stats().games_aborted, 1);
+        // Nothing undecided was stored: a fresh call with a large budget decides.
+        let mut s2 = RegionSolver::new();
+        let exact = s2.black_wins_regions(&geo, &board, &eyes);
+        s.node_limit = DEFAULT_NODE_LIMIT;
+        assert_eq!(s.black_wins_regions(&geo, &board, &eyes), exact);
+    }
+
+    // ---- Independent brute force of the local game (no memo, array board) ----
+
+    /// A region as explicit point lists: a naive re-implementation of the rules above.
+    struct Naive {
+        n: usize,
+        /// Neighbours inside the region (local indices).
+        adj: Vec<Vec<usize>>,
+        /// Whether the point touches a wall.
+        wall: Vec<bool>,
+        interior: bool,
+    }
+
+    #[derive(Clone, Copy, PartialEq)]
+    enum C {
+        E,
+        B,
+        W,
+    }
+
+    impl Naive {
+        fn chain(&self, s: &[C], p: usize) -> Vec<usize> {
+            let mut seen = vec![false; self.n];
+            let mut stack = vec![p];
+            let mut out = vec![];
+            seen[p] = true;
+            while let Some(q) = stack.pop() {
+                out.push(q);
+                for &r in &self.adj[q] {
+                    if !seen[r] && s[r] == s[p] {
+                        seen[r] = true;
+                        stack.push(r);
+                    }
+                }
+            }
+            out
+        }
+        fn libs(&self, s: &[C], chain: &[usize]) -> usize {
+            let mut l: Vec<usize> = chain
+                .iter()
+                .flat_map(|&q| self.adj[q].iter().copied())
+                .filter(|&r| s[r] == C::E)
+                .collect();
+            l.sort_unstable();
+            l.dedup();
+            l.len()
+        }
+        fn joined(&self, s: &[C], p: usize) -> bool {
+            self.chain(s, p).iter().any(|&q| self.wall[q])
+        }
+        fn won(&self, s: &[C]) -> bool {
+            (0..self.n).all(|p| match s[p] {
+                C::W => false,
+                C::B => self.joined(s, p),
+                C::E => self.wall[p] || self.adj[p].iter().any(|&r| s[r] == C::B),
+            })
+        }
+        /// White to move: does Black win?
+        fn white(&self, s: &mut Vec<C>) -> bool {
+            if !self.black(s) {
+                return false; // White passes
+            }
+            for p in 0..self.n {
+                if s[p] != C::E {
+                    continue;
+                }
+                s[p] = C::W;
+                let captures = self.adj[p].iter().any(|&r| {
+                    s[r] == C::B && !self.joined(s, r) && self.libs(s, &self.chain(s, r)) == 0
+                });
+                if captures {
+                    s[p] = C::E;
+                    return false;
+                }
+                let legal = self.libs(s, &self.chain(s, p)) > 0;
+                let ok = !legal || self.black(s);
+                s[p] = C::E;
+                if !ok {
+                    return false;
+                }
+            }
+            true
+        }
+        /// Black to move: does some move win?
+        fn black(&self, s: &mut Vec<C>) -> bool {
+            for p in 0..self.n {
+                if s[p] != C::E {
+                    continue;
+                }
+                let anchored = self.wall[p]
+                    || self.adj[p]
+                        .iter()
+                        .any(|&r| s[r] == C::B && self.joined(s, r));
+                if !anchored && !self.interior {
+                    continue;
+                }
+                let mut t = s.clone();
+                t[p] = C::B;
+                for &r in &self.adj[p] {
+                    if t[r] == C::W && self.libs(&t, &self.chain(&t, r)) == 0 {
+                        for q in self.chain(&t, r) {
+                            t[q] = C::E;
+                        }
+                    }
+                }
+                let legal = if self.joined(&t, p) {
+                    t.contains(&C::E)
+                } else {
+                    self.libs(&t, &self.chain(&t, p)) > 0
+                };
+                if !legal {
+                    continue;
+                }
+                if self.won(&t) || self.white(&mut t) {
+                    return true;
+                }
+            }
+            false
+        }
+    }
+
+    /// A tiny deterministic generator (splitmix64).
+    struct Mix(u64);
+    impl Mix {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    #[test]
+    fn local_game_agrees_with_naive_brute_force() {
+        let mut rng = Mix(2024);
+        let mut checked = 0;
+        let mut wins = 0;
+        let mut solver = RegionSolver::new().with_node_limit(u64::MAX);
+        for case in 0..4000 {
+            let (rows, cols) = [(3, 3), (3, 4), (4, 4), (2, 5), (4, 3)][case % 5];
+            let geo = Geometry::new(rows, cols).unwrap();
+            // A random connected region of 3..=7 points grown from a random seed.
+            let target = 3 + rng.below(5) as u32;
+            let mut region =
+                Bitboard::from_point(crate::board::Point(rng.below(geo.points() as u64) as u8));
+            while region.count() < target {
+                let frontier = geo.neighbours(region).minus(region);
+                let pts: Vec<_> = frontier.points().collect();
+                region |= Bitboard::from_point(pts[rng.below(pts.len() as u64) as usize]);
+            }
+            let walls = geo.neighbours(region).minus(region);
+            if walls.is_empty() {
+                continue;
+            }
+            // Random White stones with liberties.
+            let mut white = Bitboard::EMPTY;
+            for p in region.points() {
+                if rng.below(3) == 0 {
+                    white |= Bitboard::from_point(p);
+                }
+            }
+            let board = Board {
+                black: walls,
+                white,
+            };
+            let mut ok = true;
+            let mut rest = white;
+            while let Some(p) = rest.lowest() {
+                let chain = geo.flood(Bitboard::from_point(p), white);
+                rest = rest.minus(chain);
+                if (geo.neighbours(chain) & region.minus(white)).is_empty() {
+                    ok = false;
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let local = Local {
+                geo: &geo,
+                region,
+                walls,
+                interior: region.count() <= INTERIOR_MAX,
+                tag: (rows as u32) << 16 | (cols as u32) << 8 | 1,
+            };
+            let fast = local.won(Bitboard::EMPTY, white) || {
+                solver.budget = u64::MAX;
+                solver
+                    .white_to_move(&local, Bitboard::EMPTY, white)
+                    .unwrap()
+            };
+            let pts: Vec<_> = region.points().collect();
+            let idx = |p: crate::board::Point| pts.iter().position(|&q| q == p).unwrap();
+            let naive = Naive {
+                n: pts.len(),
+                adj: pts
+                    .iter()
+                    .map(|&p| {
+                        (geo.neighbours(Bitboard::from_point(p)) & region)
+                            .points()
+                            .map(idx)
+                            .collect()
+                    })
+                    .collect(),
+                wall: pts
+                    .iter()
+                    .map(|&p| !(geo.neighbours(Bitboard::from_point(p)) & walls).is_empty())
+                    .collect(),
+                interior: pts.len() <= INTERIOR_MAX as usize,
+            };
+            let mut s: Vec<C> = pts
+                .iter()
+                .map(|&p| if white.contains(p) { C::W } else { C::E })
+                .collect();
+            let slow = naive.won(&s) || naive.white(&mut s);
+            assert_eq!(
+                fast,
+                slow,
+                "{rows}x{cols} region {:?} board {}",
+                region,
+                board.drawing(&geo)
+            );
+            checked += 1;
+            wins += u32::from(fast);
+        }
+        eprintln!("naive brute force: {checked} regions checked, {wins} Black wins");
+        assert!(checked > 1000 && wins > 100 && checked - wins > 100);
+    }
+}

@@ -873,7 +873,10 @@ impl Solver {
         let mover = st.to_move;
         let nsym = self.geo.num_symmetries();
         let mut own = Attrs::LEAF;
-        // Pass first.
+        let base = self.children.len();
+        let transfer = self.transfer;
+        // Pass 1: the legal children, with their table buckets prefetched so that the cache
+        // misses of all children overlap. The pass comes first.
         if st.passed {
             // The pass shortcut: a pass answering a pass ends the game.
             if self.mover_wins_final(&st.board, mover) {
@@ -884,25 +887,15 @@ impl Solver {
             ch.to_move = mover.opponent();
             ch.passed = true;
             let key = self.key_of(&ch);
-            match self.classify(&ch, &key, len, probe) {
-                Classified::Proven(false, a) => return Some((Move::PASS, a)),
-                Classified::Proven(true, a) => self.children.push(Child {
-                    mv: Move::PASS,
-                    key,
-                    pn: 0,
-                    dn: INF,
-                    state: ch,
-                    attrs: a,
-                }),
-                Classified::Open(pn, dn) => self.children.push(Child {
-                    mv: Move::PASS,
-                    key,
-                    pn,
-                    dn,
-                    state: ch,
-                    attrs: Attrs::LEAF,
-                }),
-            }
+            self.table.prefetch(&key, probe, transfer);
+            self.children.push(Child {
+                mv: Move::PASS,
+                key,
+                pn: 1,
+                dn: 1,
+                state: ch,
+                attrs: Attrs::LEAF,
+            });
         }
         // Winner-side pruning: the proven side's own single-point eyes and certified territory.
         let prunable = if self.pruned_side == Some(mover) {
@@ -953,30 +946,39 @@ impl Solver {
             }
             let ch = self.stone_child(st, p, placed.board, placed.captured, h0);
             let key = self.key_of(&ch);
-            let mv = Move::play(p);
-            match self.classify(&ch, &key, len, probe) {
-                Classified::Proven(false, a) => {
-                    return Some((mv, a.add_board(&ch.board, ch.canonical_board_hash(nsym))));
-                }
-                Classified::Proven(true, a) => self.children.push(Child {
-                    mv,
-                    key,
-                    pn: 0,
-                    dn: INF,
-                    state: ch,
-                    attrs: a,
-                }),
-                Classified::Open(pn, dn) => self.children.push(Child {
-                    mv,
-                    key,
-                    pn,
-                    dn,
-                    state: ch,
-                    attrs: Attrs::LEAF,
-                }),
-            }
+            self.table.prefetch(&key, probe, transfer);
+            self.children.push(Child {
+                mv: Move::play(p),
+                key,
+                pn: 1,
+                dn: 1,
+                state: ch,
+                attrs: Attrs::LEAF,
+            });
         }
         self.own = own;
+        // Pass 2: classify; stop at a child that proves the node.
+        for i in base..self.children.len() {
+            let Child { mv, key, state, .. } = self.children[i];
+            match self.classify(&state, &key, len, probe) {
+                Classified::Proven(false, a) => {
+                    let a = if mv.is_pass() {
+                        a
+                    } else {
+                        a.add_board(&state.board, state.canonical_board_hash(nsym))
+                    };
+                    return Some((mv, a));
+                }
+                Classified::Proven(true, a) => {
+                    let c = &mut self.children[i];
+                    (c.pn, c.dn, c.attrs) = (0, INF, a);
+                }
+                Classified::Open(pn, dn) => {
+                    let c = &mut self.children[i];
+                    (c.pn, c.dn) = (pn, dn);
+                }
+            }
+        }
         None
     }
 
