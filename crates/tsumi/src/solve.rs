@@ -90,6 +90,9 @@ pub struct SolveReport {
     /// dfpn: table statistics.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub table: Option<serde_json::Value>,
+    /// dfpn: proof-transfer and static-knowledge counters, and the flags used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub knowledge: Option<serde_json::Value>,
 }
 
 /// Runs `tsumi solve`.
@@ -196,6 +199,7 @@ fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         questions: None,
         nodes: None,
         table: None,
+        knowledge: None,
     };
     check_pv(&pos, &report)?;
     print_report(&report, args.json);

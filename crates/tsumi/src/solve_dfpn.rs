@@ -42,6 +42,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         64,
     )?;
     let (geo, line) = reference::line(&pos)?;
+    let line_for_pv = line.clone();
     let mut cfg = config(
         args.max_nodes,
         0.0,
@@ -109,6 +110,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             solved.upper
         );
     };
+    let mut solved = solved;
+    let mut solver = solver;
+    if !solved.pv_checked && args.knowledge.prune {
+        // Pruning is incomplete: a position on the line may have a win that the pruned search
+        // cannot find. The value stands (it rests on proofs); the line is searched unpruned.
+        solver.config_mut().prune = false;
+        let (pv, ok) = gosolve::value::principal_variation(&mut solver, &line_for_pv, value);
+        solved.best_move = pv.first().copied();
+        solved.pv = pv;
+        solved.pv_checked = ok;
+    }
     if !solved.pv_checked {
         bail!("internal error: the principal variation does not replay to the value {value}");
     }
@@ -130,6 +142,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         questions: Some(solved.proofs.iter().map(proof_json).collect()),
         nodes: Some(nodes),
         table: Some(table_json(&solver)),
+        knowledge: Some({
+            let mut k = crate::prove_go::knowledge_json(&solver);
+            k["flags"] = args.knowledge.describe().into();
+            k
+        }),
     };
     check_pv(&pos, &report)?;
     if json {
@@ -148,6 +165,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             expansions as f64 / nodes.max(1) as f64
         );
         println!("{}", table_text(&solver));
+        println!("{}", crate::prove_go::knowledge_text(&solver));
     }
     Ok(())
 }

@@ -19,7 +19,13 @@ fn published() -> Vec<(String, i64)> {
 }
 
 fn check_solve(board: &str, value: i64) {
-    let v = json(&["solve", "go", board, "--json", "--tt-mib", "256"]);
+    check_solve_with(board, value, &[]);
+}
+
+fn check_solve_with(board: &str, value: i64, flags: &[&str]) {
+    let mut args = vec!["solve", "go", board, "--json", "--tt-mib", "256"];
+    args.extend_from_slice(flags);
+    let v = json(&args);
     assert_eq!(v["engine"], "dfpn");
     assert_eq!(v["board"], board);
     assert_eq!(v["value"], value, "{board}");
@@ -61,7 +67,7 @@ fn check_solve(board: &str, value: i64) {
 }
 
 #[test]
-fn solve_reproduces_published_values_up_to_3x4() {
+fn solve_reproduces_published_values_up_to_3x4_and_1x8() {
     let boards: Vec<(String, i64)> = published()
         .into_iter()
         .filter(|(b, _)| {
@@ -78,9 +84,48 @@ fn solve_reproduces_published_values_up_to_3x4() {
 }
 
 #[test]
-#[ignore = "4x4 without proof transfer is far beyond a test's time (see the issue's note)"]
 fn solve_4x4_is_plus_two() {
+    // About 3 million expansions with proof transfer and static knowledge.
     check_solve("4x4", 2);
+}
+
+#[test]
+fn every_knowledge_flag_gives_the_same_values() {
+    for flags in [
+        &["--no-transfer"][..],
+        &["--no-static"],
+        &["--no-regions"],
+        &["--oracle-mode"],
+        &["--prune"],
+        &["--prune", "--no-transfer"],
+    ] {
+        for (b, v) in [("2x3", 0), ("1x6", 1), ("3x3", 9), ("2x4", 8)] {
+            check_solve_with(b, v, flags);
+        }
+    }
+    let v = json(&[
+        "solve",
+        "go",
+        "2x3",
+        "--json",
+        "--tt-mib",
+        "16",
+        "--oracle-mode",
+    ]);
+    assert_eq!(v["knowledge"]["flags"], "oracle-mode");
+    assert_eq!(v["knowledge"]["transfers"], 0);
+    assert_eq!(v["knowledge"]["static_leaves"], 0);
+    let v = json(&["solve", "go", "3x3", "--json", "--tt-mib", "16"]);
+    assert!(v["knowledge"]["transfers"].as_u64().unwrap() > 0, "{v}");
+    assert!(v["knowledge"]["static_leaves"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
+#[ignore = "minutes: 4 to 5 million expansions each"]
+fn solve_larger_published_boards() {
+    for (b, v) in [("3x5", 15), ("2x6", 12), ("1x9", 0)] {
+        check_solve(b, v);
+    }
 }
 
 #[test]
