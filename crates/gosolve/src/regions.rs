@@ -115,7 +115,7 @@ impl Hasher for MixHasher {
         }
     }
     fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
     fn write_u32(&mut self, x: u32) {
         self.write_u64(u64::from(x));
@@ -677,7 +677,7 @@ mod tests {
             })
         }
         /// White to move: does Black win?
-        fn white(&self, s: &mut Vec<C>) -> bool {
+        fn white(&self, s: &mut [C]) -> bool {
             if !self.black(s) {
                 return false; // White passes
             }
@@ -703,7 +703,7 @@ mod tests {
             true
         }
         /// Black to move: does some move win?
-        fn black(&self, s: &mut Vec<C>) -> bool {
+        fn black(&self, s: &mut [C]) -> bool {
             for p in 0..self.n {
                 if s[p] != C::E {
                     continue;
@@ -715,7 +715,7 @@ mod tests {
                 if !anchored && !self.interior {
                     continue;
                 }
-                let mut t = s.clone();
+                let mut t = s.to_vec();
                 t[p] = C::B;
                 for &r in &self.adj[p] {
                     if t[r] == C::W && self.libs(&t, &self.chain(&t, r)) == 0 {
