@@ -18,23 +18,22 @@
 //! (winning) move: `4 × W × H` codes, so permutation statistics keep captures apart.
 
 use crate::dims::{SizeError, parse_dims, zobrist_key};
-use crate::stones::{GoPoint, Grid};
+use crate::fastboard::EMPTY;
+use crate::stones::{GoPoint, Grid, Stones, sample_empty};
 use crate::{Game, Outcome, Player};
 
-/// The rules value: the grid.
+/// The rules value: the grid, its Zobrist keys and the empty start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AtariGo {
     grid: Grid,
+    keys: Vec<[u64; 2]>,
+    start: AtariGoState,
 }
 
-/// An AtariGo position: stones, side to move, result and hash.
+/// An AtariGo position: stones (on the fast board of `crate::fastboard`), side to move and
+/// result.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct AtariGoState {
-    board: Vec<u8>,
-    to_move: Player,
-    winner: Option<Player>,
-    hash: u64,
-}
+pub struct AtariGoState(Stones);
 
 fn key(p: usize, pl: Player) -> u64 {
     zobrist_key(0x4147_0000_0000 + p as u64 * 2 + pl.index() as u64)
@@ -50,8 +49,20 @@ impl AtariGo {
     /// # Errors
     /// [`SizeError::Unsupported`] unless both are in `1..=19`.
     pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
+        let grid = Grid::new("atarigo", width, height)?;
+        let keys = grid.cell_keys(key);
+        let mut start = Stones {
+            board: grid.fast_board(),
+            to_move: Player::Black,
+            winner: None,
+        };
+        if !Self::has_legal_move(&start) {
+            start.winner = Some(Player::White);
+        }
         Ok(Self {
-            grid: Grid::new("atarigo", width, height)?,
+            grid,
+            keys,
+            start: AtariGoState(start),
         })
     }
 
@@ -79,10 +90,10 @@ impl AtariGo {
     /// Whether `mv` by the player to move captures (and so wins).
     #[must_use]
     pub fn is_capture(&self, state: &AtariGoState, mv: GoPoint) -> bool {
-        let chains = self.grid.chains(&state.board);
-        self.grid
-            .move_effects(&state.board, &chains, self.grid.index(mv), state.to_move)
-            .0
+        let s = &state.0;
+        s.board
+            .effects(Grid::cell(&s.board, mv), s.to_move)
+            .captures
     }
 
     /// A position from a drawing (rows from the top, `X` Black, `O` White, `.` empty) with the
@@ -91,37 +102,38 @@ impl AtariGo {
     /// # Errors
     /// A one-line message when the drawing does not fit or a chain has no liberty.
     pub fn setup(&self, text: &str, to_move: Player) -> Result<AtariGoState, String> {
-        let board = self.grid.parse_drawing(text)?;
-        let chains = self.grid.chains(&board);
-        for (p, &b) in board.iter().enumerate() {
-            if b != 0 && chains.libs_of(p) == 0 {
-                return Err(format!(
-                    "setup: the chain at {} has no liberty",
-                    self.grid.point(p)
-                ));
-            }
-        }
-        let mut s = AtariGoState {
+        let cells = self.grid.parse_drawing(text)?;
+        let board = self
+            .grid
+            .board_from_cells(&cells, &self.keys)
+            .map_err(|p| format!("setup: the chain at {p} has no liberty"))?;
+        let mut s = Stones {
             board,
             to_move,
             winner: None,
-            hash: 0,
         };
-        s.hash = self.hash_from_scratch(&s);
-        if !self.has_legal_move(&s) {
+        if !Self::has_legal_move(&s) {
             s.winner = Some(to_move.opponent());
         }
-        Ok(s)
+        Ok(AtariGoState(s))
     }
 
-    fn has_legal_move(&self, s: &AtariGoState) -> bool {
-        let chains = self.grid.chains(&s.board);
-        (0..self.grid.points()).any(|p| {
-            s.board[p] == 0 && {
-                let (c, b) = self.grid.move_effects(&s.board, &chains, p, s.to_move);
-                c || b
-            }
-        })
+    /// Whether a stone of the player to move on `p` (a padded cell) is legal: on an empty
+    /// point, capturing or with a liberty.
+    #[inline]
+    fn is_legal(s: &Stones, p: usize) -> bool {
+        if s.board.colour(p) != EMPTY {
+            return false;
+        }
+        let e = s.board.effects(p, s.to_move);
+        e.captures || e.breathes
+    }
+
+    fn has_legal_move(s: &Stones) -> bool {
+        s.board
+            .empties()
+            .iter()
+            .any(|&p| Self::is_legal(s, p as usize))
     }
 }
 
@@ -134,68 +146,73 @@ impl Game for AtariGo {
     }
 
     fn initial(&self) -> AtariGoState {
-        let mut s = AtariGoState {
-            board: vec![0; self.grid.points()],
-            to_move: Player::Black,
-            winner: None,
-            hash: 0,
-        };
-        if !self.has_legal_move(&s) {
-            s.winner = Some(Player::White);
-        }
-        s
+        self.start.clone()
     }
 
     fn to_move(&self, state: &AtariGoState) -> Player {
-        state.to_move
+        state.0.to_move
     }
 
     fn legal_moves(&self, state: &AtariGoState, out: &mut Vec<GoPoint>) {
         out.clear();
-        if state.winner.is_some() {
+        let s = &state.0;
+        if s.winner.is_some() {
             return;
         }
-        let chains = self.grid.chains(&state.board);
-        for p in 0..self.grid.points() {
-            if state.board[p] == 0 {
-                let (captures, breathes) =
-                    self.grid
-                        .move_effects(&state.board, &chains, p, state.to_move);
-                if captures || breathes {
-                    out.push(self.grid.point(p));
-                }
+        for p in s.board.points() {
+            if Self::is_legal(s, p) {
+                out.push(Grid::point_of(&s.board, p));
             }
         }
     }
 
+    fn random_legal_move(
+        &self,
+        state: &AtariGoState,
+        _buf: &mut Vec<GoPoint>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Option<GoPoint> {
+        let s = &state.0;
+        if s.winner.is_some() {
+            return None;
+        }
+        sample_empty(&s.board, rng, |p| Self::is_legal(s, p)).map(|p| Grid::point_of(&s.board, p))
+    }
+
     fn play(&self, state: &mut AtariGoState, mv: GoPoint) {
-        let p = self.grid.index(mv);
-        debug_assert_eq!(state.board[p], 0);
-        let pl = state.to_move;
-        let captures = self.is_capture(state, mv);
-        state.board[p] = 1 + pl.index() as u8;
-        state.hash ^= key(p, pl) ^ side_key();
-        state.to_move = pl.opponent();
-        if captures || !self.has_legal_move(state) {
-            state.winner = Some(pl);
+        let s = &mut state.0;
+        let p = Grid::cell(&s.board, mv);
+        debug_assert!(Self::is_legal(s, p), "illegal atarigo move {mv}");
+        let pl = s.to_move;
+        let captures = s.board.effects(p, pl).captures;
+        // The game ends at the first capture: the captured chain stays on the board.
+        s.board.place(p, pl, false, &self.keys);
+        s.to_move = pl.opponent();
+        if captures || !Self::has_legal_move(s) {
+            s.winner = Some(pl);
         }
     }
 
     fn outcome(&self, state: &AtariGoState) -> Option<Outcome> {
-        state.winner.map(Outcome::Win)
+        state.0.winner.map(Outcome::Win)
     }
 
     fn hash(&self, state: &AtariGoState) -> u64 {
-        state.hash
-    }
-
-    fn hash_from_scratch(&self, state: &AtariGoState) -> u64 {
-        let mut h = if state.to_move == Player::White {
+        let side = if state.0.to_move == Player::White {
             side_key()
         } else {
             0
         };
-        for (p, &b) in state.board.iter().enumerate() {
+        state.0.board.hash() ^ side
+    }
+
+    fn hash_from_scratch(&self, state: &AtariGoState) -> u64 {
+        let mut h = if state.0.to_move == Player::White {
+            side_key()
+        } else {
+            0
+        };
+        for (p, &b) in state.0.board.compact_cells().iter().enumerate() {
             match b {
                 1 => h ^= key(p, Player::Black),
                 2 => h ^= key(p, Player::White),
@@ -215,25 +232,22 @@ impl Game for AtariGo {
 
     fn move_code(&self, state: &AtariGoState, mv: GoPoint) -> usize {
         let capture = usize::from(self.is_capture(state, mv));
-        (state.to_move.index() * self.grid.points() + self.grid.index(mv)) * 2 + capture
+        (state.0.to_move.index() * self.grid.points() + self.grid.index(mv)) * 2 + capture
     }
 
     fn parse_move(&self, state: &AtariGoState, text: &str) -> Result<GoPoint, String> {
         let pt = self.grid.parse_point("atarigo", text)?;
-        if state.winner.is_some() {
+        let s = &state.0;
+        if s.winner.is_some() {
             return Err(format!("illegal atarigo move '{text}': the game is over"));
         }
-        let p = self.grid.index(pt);
-        if state.board[p] != 0 {
+        let p = Grid::cell(&s.board, pt);
+        if s.board.colour(p) != EMPTY {
             return Err(format!(
                 "illegal atarigo move '{text}': the point is occupied"
             ));
         }
-        let chains = self.grid.chains(&state.board);
-        let (captures, breathes) = self
-            .grid
-            .move_effects(&state.board, &chains, p, state.to_move);
-        if !captures && !breathes {
+        if !Self::is_legal(s, p) {
             return Err(format!(
                 "illegal atarigo move '{text}': it would be suicide"
             ));
@@ -242,7 +256,7 @@ impl Game for AtariGo {
     }
 
     fn render(&self, state: &AtariGoState) -> String {
-        self.grid.render(&state.board)
+        self.grid.render(&state.0.board.compact_cells())
     }
 }
 
@@ -250,6 +264,48 @@ impl Game for AtariGo {
 mod tests {
     use super::*;
     use crate::conformance::check_random_games;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The fast board against the slow reference (one-pass chain analysis of a plain array) on
+    /// random games: legal moves in order, board invariants, and the sampled move is legal.
+    #[test]
+    fn agrees_with_the_slow_reference_on_random_games() {
+        for (w, h, games) in [
+            (5, 5, 600),
+            (7, 7, 200),
+            (9, 9, 100),
+            (4, 2, 200),
+            (13, 13, 10),
+        ] {
+            let g = AtariGo::new(w, h).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64((w * 37 + h) as u64);
+            let (mut moves, mut plies) = (Vec::new(), 0u64);
+            for _ in 0..games {
+                let mut s = g.initial();
+                loop {
+                    s.0.board.check_invariants(&g.keys);
+                    g.legal_moves(&s, &mut moves);
+                    if g.outcome(&s).is_some() {
+                        assert!(moves.is_empty());
+                        break;
+                    }
+                    let cells = s.0.board.compact_cells();
+                    assert_eq!(moves, g.grid.slow_legal(&cells, s.0.to_move, |c, b| c || b));
+                    let m = g.random_legal_move(&s, &mut Vec::new(), &mut rng).unwrap();
+                    assert!(moves.contains(&m));
+                    let m = if rng.random_range(0..2) == 0 {
+                        m
+                    } else {
+                        moves[rng.random_range(0..moves.len())]
+                    };
+                    g.play(&mut s, m);
+                    plies += 1;
+                }
+            }
+            assert!(plies > 4 * games, "{w}x{h}: games too short");
+        }
+    }
 
     #[test]
     fn conformance() {

@@ -101,6 +101,27 @@ pub trait Game {
     /// Callers reuse `out`, so a search allocates nothing once the buffer has grown.
     fn legal_moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
 
+    /// A legal move drawn uniformly at random, `None` in a terminal state.
+    ///
+    /// The default lists the legal moves into `buf` (reused, so nothing is allocated once it
+    /// has grown) and draws an index with `rng.random_range(0..len)`. Games with a faster way
+    /// (sampling empty points until a legal one comes up) override it, keeping the draw uniform
+    /// over the legal moves; the random numbers drawn then differ from the default's.
+    fn random_legal_move(
+        &self,
+        state: &Self::State,
+        buf: &mut Vec<Self::Move>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Option<Self::Move> {
+        use rand::Rng;
+        self.legal_moves(state, buf);
+        if buf.is_empty() {
+            None
+        } else {
+            Some(buf[rng.random_range(0..buf.len())])
+        }
+    }
+
     /// Plays a move that [`Game::legal_moves`] returned.
     ///
     /// # Panics

@@ -17,24 +17,22 @@
 //! Move codes are `player × W·H + point`.
 
 use crate::dims::{SizeError, parse_dims, zobrist_key};
-use crate::stones::{GoPoint, Grid};
+use crate::fastboard::EMPTY;
+use crate::stones::{GoPoint, Grid, Stones, sample_empty};
 use crate::{Game, Outcome, Player};
 
-/// The rules value: the grid.
+/// The rules value: the grid, its Zobrist keys and the empty start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoGo {
     grid: Grid,
+    keys: Vec<[u64; 2]>,
+    start: NoGoState,
 }
 
-/// A NoGo position: stones, side to move, result (decided when the mover has no legal move)
-/// and hash.
+/// A NoGo position: stones (on the fast board of `crate::fastboard`), side to move and result
+/// (decided when the mover has no legal move).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct NoGoState {
-    board: Vec<u8>,
-    to_move: Player,
-    winner: Option<Player>,
-    hash: u64,
-}
+pub struct NoGoState(Stones);
 
 fn key(p: usize, pl: Player) -> u64 {
     zobrist_key(0x4E47_0000_0000 + p as u64 * 2 + pl.index() as u64)
@@ -50,9 +48,15 @@ impl NoGo {
     /// # Errors
     /// [`SizeError::Unsupported`] unless both are in `1..=19`.
     pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
-        Ok(Self {
-            grid: Grid::new("nogo", width, height)?,
-        })
+        let grid = Grid::new("nogo", width, height)?;
+        let keys = grid.cell_keys(key);
+        let mut start = NoGoState(Stones {
+            board: grid.fast_board(),
+            to_move: Player::Black,
+            winner: None,
+        });
+        start.0.winner = Self::decide(&start.0);
+        Ok(Self { grid, keys, start })
     }
 
     /// Parses `"WxH"` or `"N"` and builds the board.
@@ -82,39 +86,38 @@ impl NoGo {
     /// # Errors
     /// A one-line message when the drawing does not fit or a chain has no liberty.
     pub fn setup(&self, text: &str, to_move: Player) -> Result<NoGoState, String> {
-        let board = self.grid.parse_drawing(text)?;
-        let chains = self.grid.chains(&board);
-        for (p, &b) in board.iter().enumerate() {
-            if b != 0 && chains.libs_of(p) == 0 {
-                return Err(format!(
-                    "setup: the chain at {} has no liberty",
-                    self.grid.point(p)
-                ));
-            }
-        }
-        let mut s = NoGoState {
+        let cells = self.grid.parse_drawing(text)?;
+        let board = self
+            .grid
+            .board_from_cells(&cells, &self.keys)
+            .map_err(|p| format!("setup: the chain at {p} has no liberty"))?;
+        let mut s = Stones {
             board,
             to_move,
             winner: None,
-            hash: 0,
         };
-        s.hash = self.hash_from_scratch(&s);
-        s.winner = self.decide(&s);
-        Ok(s)
+        s.winner = Self::decide(&s);
+        Ok(NoGoState(s))
     }
 
-    fn is_legal(&self, board: &[u8], chains: &crate::stones::Chains, p: usize, pl: Player) -> bool {
-        if board[p] != 0 {
+    /// Whether a stone of the player to move on `p` (a padded cell) is legal: on an empty
+    /// point, capturing nothing, with a liberty.
+    #[inline]
+    fn is_legal(s: &Stones, p: usize) -> bool {
+        if s.board.colour(p) != EMPTY {
             return false;
         }
-        let (captures, breathes) = self.grid.move_effects(board, chains, p, pl);
-        !captures && breathes
+        let e = s.board.effects(p, s.to_move);
+        !e.captures && e.breathes
     }
 
     /// The winner when the player to move has no legal move.
-    fn decide(&self, s: &NoGoState) -> Option<Player> {
-        let chains = self.grid.chains(&s.board);
-        let any = (0..self.grid.points()).any(|p| self.is_legal(&s.board, &chains, p, s.to_move));
+    fn decide(s: &Stones) -> Option<Player> {
+        let any = s
+            .board
+            .empties()
+            .iter()
+            .any(|&p| Self::is_legal(s, p as usize));
         if any {
             None
         } else {
@@ -132,58 +135,69 @@ impl Game for NoGo {
     }
 
     fn initial(&self) -> NoGoState {
-        let mut s = NoGoState {
-            board: vec![0; self.grid.points()],
-            to_move: Player::Black,
-            winner: None,
-            hash: 0,
-        };
-        s.winner = self.decide(&s);
-        s
+        self.start.clone()
     }
 
     fn to_move(&self, state: &NoGoState) -> Player {
-        state.to_move
+        state.0.to_move
     }
 
     fn legal_moves(&self, state: &NoGoState, out: &mut Vec<GoPoint>) {
         out.clear();
-        if state.winner.is_some() {
+        let s = &state.0;
+        if s.winner.is_some() {
             return;
         }
-        let chains = self.grid.chains(&state.board);
-        for p in 0..self.grid.points() {
-            if self.is_legal(&state.board, &chains, p, state.to_move) {
-                out.push(self.grid.point(p));
+        for p in s.board.points() {
+            if Self::is_legal(s, p) {
+                out.push(Grid::point_of(&s.board, p));
             }
         }
     }
 
+    fn random_legal_move(
+        &self,
+        state: &NoGoState,
+        _buf: &mut Vec<GoPoint>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Option<GoPoint> {
+        let s = &state.0;
+        if s.winner.is_some() {
+            return None;
+        }
+        sample_empty(&s.board, rng, |p| Self::is_legal(s, p)).map(|p| Grid::point_of(&s.board, p))
+    }
+
     fn play(&self, state: &mut NoGoState, mv: GoPoint) {
-        let p = self.grid.index(mv);
-        debug_assert_eq!(state.board[p], 0);
-        let pl = state.to_move;
-        state.board[p] = 1 + pl.index() as u8;
-        state.hash ^= key(p, pl) ^ side_key();
-        state.to_move = pl.opponent();
-        state.winner = self.decide(state);
+        let s = &mut state.0;
+        let p = Grid::cell(&s.board, mv);
+        debug_assert!(Self::is_legal(s, p), "illegal nogo move {mv}");
+        let pl = s.to_move;
+        s.board.place(p, pl, false, &self.keys);
+        s.to_move = pl.opponent();
+        s.winner = Self::decide(s);
     }
 
     fn outcome(&self, state: &NoGoState) -> Option<Outcome> {
-        state.winner.map(Outcome::Win)
+        state.0.winner.map(Outcome::Win)
     }
 
     fn hash(&self, state: &NoGoState) -> u64 {
-        state.hash
-    }
-
-    fn hash_from_scratch(&self, state: &NoGoState) -> u64 {
-        let mut h = if state.to_move == Player::White {
+        let side = if state.0.to_move == Player::White {
             side_key()
         } else {
             0
         };
-        for (p, &b) in state.board.iter().enumerate() {
+        state.0.board.hash() ^ side
+    }
+
+    fn hash_from_scratch(&self, state: &NoGoState) -> u64 {
+        let mut h = if state.0.to_move == Player::White {
+            side_key()
+        } else {
+            0
+        };
+        for (p, &b) in state.0.board.compact_cells().iter().enumerate() {
             match b {
                 1 => h ^= key(p, Player::Black),
                 2 => h ^= key(p, Player::White),
@@ -202,33 +216,31 @@ impl Game for NoGo {
     }
 
     fn move_code(&self, state: &NoGoState, mv: GoPoint) -> usize {
-        state.to_move.index() * self.grid.points() + self.grid.index(mv)
+        state.0.to_move.index() * self.grid.points() + self.grid.index(mv)
     }
 
     fn parse_move(&self, state: &NoGoState, text: &str) -> Result<GoPoint, String> {
         let pt = self.grid.parse_point("nogo", text)?;
-        if state.winner.is_some() {
+        let s = &state.0;
+        if s.winner.is_some() {
             return Err(format!("illegal nogo move '{text}': the game is over"));
         }
-        let p = self.grid.index(pt);
-        if state.board[p] != 0 {
+        let p = Grid::cell(&s.board, pt);
+        if s.board.colour(p) != EMPTY {
             return Err(format!("illegal nogo move '{text}': the point is occupied"));
         }
-        let chains = self.grid.chains(&state.board);
-        let (captures, breathes) = self
-            .grid
-            .move_effects(&state.board, &chains, p, state.to_move);
-        if captures {
+        let e = s.board.effects(p, s.to_move);
+        if e.captures {
             return Err(format!("illegal nogo move '{text}': it would capture"));
         }
-        if !breathes {
+        if !e.breathes {
             return Err(format!("illegal nogo move '{text}': it would be suicide"));
         }
         Ok(pt)
     }
 
     fn render(&self, state: &NoGoState) -> String {
-        self.grid.render(&state.board)
+        self.grid.render(&state.0.board.compact_cells())
     }
 }
 
@@ -236,6 +248,51 @@ impl Game for NoGo {
 mod tests {
     use super::*;
     use crate::conformance::check_random_games;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// The fast board against the slow reference (one-pass chain analysis of a plain array) on
+    /// random games: legal moves in order, board invariants, and the sampled move is legal.
+    #[test]
+    fn agrees_with_the_slow_reference_on_random_games() {
+        for (w, h, games) in [
+            (5, 5, 600),
+            (7, 7, 200),
+            (9, 9, 100),
+            (4, 2, 200),
+            (13, 13, 10),
+        ] {
+            let g = NoGo::new(w, h).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64((w * 31 + h) as u64);
+            let (mut moves, mut plies) = (Vec::new(), 0u64);
+            for _ in 0..games {
+                let mut s = g.initial();
+                loop {
+                    s.0.board.check_invariants(&g.keys);
+                    g.legal_moves(&s, &mut moves);
+                    if g.outcome(&s).is_some() {
+                        assert!(moves.is_empty());
+                        break;
+                    }
+                    let cells = s.0.board.compact_cells();
+                    assert_eq!(
+                        moves,
+                        g.grid.slow_legal(&cells, s.0.to_move, |c, b| !c && b)
+                    );
+                    let m = g.random_legal_move(&s, &mut Vec::new(), &mut rng).unwrap();
+                    assert!(moves.contains(&m));
+                    let m = if rng.random_range(0..2) == 0 {
+                        m
+                    } else {
+                        moves[rng.random_range(0..moves.len())]
+                    };
+                    g.play(&mut s, m);
+                    plies += 1;
+                }
+            }
+            assert!(plies > 4 * games, "{w}x{h}: games too short");
+        }
+    }
 
     #[test]
     fn conformance() {

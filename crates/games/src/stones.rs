@@ -1,16 +1,20 @@
-//! Shared board mechanics of the two Go variants here, NoGo and AtariGo: a W×H grid of
-//! points with four neighbours each, GTP coordinates, and one-pass chain analysis.
+//! Shared mechanics of the two Go variants here, NoGo and AtariGo: a W×H grid, GTP
+//! coordinates, drawings, the position on the fast board ([`crate::fastboard`]) and uniform
+//! sampling of empty points; for the tests, a slow one-pass chain analysis of a plain array
+//! that the fast board is checked against.
 //!
 //! Coordinates are GTP's: columns `A`, `B`, … skipping `I`, row `1` at the **bottom**. Points
 //! are indexed `row × W + col` with row 0 at the bottom.
 
 use crate::Player;
 use crate::dims::SizeError;
+use crate::fastboard::FastBoard;
 use std::fmt;
 
 /// Largest side supported (19, as in Go).
 pub const MAX_SIDE: usize = 19;
 const MAX_POINTS: usize = MAX_SIDE * MAX_SIDE;
+#[cfg(test)]
 const NONE: u16 = u16::MAX;
 
 /// A point of a Go-variant board, written in GTP coordinates (`C3`).
@@ -40,22 +44,75 @@ impl fmt::Display for GoPoint {
 pub(crate) struct Grid {
     pub width: usize,
     pub height: usize,
-    neighbours: Vec<[u16; 4]>,
-    degree: Vec<u8>,
 }
 
-/// The chains of a board: for every stone its chain id, for every chain its liberty count
+/// The position of NoGo or AtariGo: stones on the fast board, side to move and result.
+///
+/// Equality and `Hash` look at the stones, the side to move and the result (not at the
+/// board's internal chain lists).
+#[derive(Clone)]
+pub(crate) struct Stones {
+    pub board: FastBoard,
+    pub to_move: Player,
+    pub winner: Option<Player>,
+}
+
+impl PartialEq for Stones {
+    fn eq(&self, o: &Self) -> bool {
+        self.board.same_stones(&o.board) && (self.to_move, self.winner) == (o.to_move, o.winner)
+    }
+}
+
+impl Eq for Stones {}
+
+impl std::hash::Hash for Stones {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash_stones(state);
+        (self.to_move, self.winner).hash(state);
+    }
+}
+
+impl fmt::Debug for Stones {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Stones")
+            .field("board", &self.board)
+            .field("to_move", &self.to_move)
+            .field("winner", &self.winner)
+            .finish()
+    }
+}
+
+/// Samples the empty points of `board` without replacement until `ok` accepts one: a uniform
+/// draw among the accepted points, or `None` when there is none. Allocates nothing.
+#[inline]
+pub(crate) fn sample_empty(
+    board: &FastBoard,
+    rng: &mut dyn rand::RngCore,
+    mut ok: impl FnMut(usize) -> bool,
+) -> Option<usize> {
+    use rand::Rng;
+    let empties = board.empties();
+    let mut cand = [0u16; MAX_POINTS];
+    let mut n = empties.len();
+    cand[..n].copy_from_slice(empties);
+    while n > 0 {
+        let k = rng.random_range(0..n as u32) as usize;
+        let p = cand[k] as usize;
+        if ok(p) {
+            return Some(p);
+        }
+        n -= 1;
+        cand[k] = cand[n];
+    }
+    None
+}
+
+/// The slow reference of the tests: the chains of a compact board, for every stone its chain id, for every chain its liberty count
 /// capped at 2 (0, 1 or "2 or more").
+#[cfg(test)]
 pub(crate) struct Chains {
     chain: [u16; MAX_POINTS],
     libs: [u8; MAX_POINTS],
-}
-
-impl Chains {
-    /// Liberties (capped at 2) of the chain through the stone at `p`.
-    pub fn libs_of(&self, p: usize) -> u8 {
-        self.libs[self.chain[p] as usize]
-    }
 }
 
 impl Grid {
@@ -68,44 +125,31 @@ impl Grid {
                 allowed: "width and height from 1 to 19",
             });
         }
-        let n = width * height;
-        let mut neighbours = vec![[0u16; 4]; n];
-        let mut degree = vec![0u8; n];
-        for r in 0..height {
-            for c in 0..width {
-                let i = r * width + c;
-                let mut push = |j: usize| {
-                    neighbours[i][degree[i] as usize] = j as u16;
-                    degree[i] += 1;
-                };
-                if c > 0 {
-                    push(i - 1);
-                }
-                if c + 1 < width {
-                    push(i + 1);
-                }
-                if r > 0 {
-                    push(i - width);
-                }
-                if r + 1 < height {
-                    push(i + width);
-                }
-            }
-        }
-        Ok(Self {
-            width,
-            height,
-            neighbours,
-            degree,
-        })
+        Ok(Self { width, height })
     }
 
     pub const fn points(&self) -> usize {
         self.width * self.height
     }
 
-    pub fn neighbours(&self, p: usize) -> &[u16] {
-        &self.neighbours[p][..self.degree[p] as usize]
+    /// The on-board neighbours of compact point `p` (the slow reference's geometry).
+    #[cfg(test)]
+    pub fn neighbours(&self, p: usize) -> Vec<u16> {
+        let (w, r, c) = (self.width, p / self.width, p % self.width);
+        let mut v = Vec::with_capacity(4);
+        if c > 0 {
+            v.push((p - 1) as u16);
+        }
+        if c + 1 < w {
+            v.push((p + 1) as u16);
+        }
+        if r > 0 {
+            v.push((p - w) as u16);
+        }
+        if r + 1 < self.height {
+            v.push((p + w) as u16);
+        }
+        v
     }
 
     pub const fn index(&self, pt: GoPoint) -> usize {
@@ -117,6 +161,55 @@ impl Grid {
             col: (i % self.width) as u8,
             row: (i / self.width) as u8,
         }
+    }
+
+    /// The empty fast board of this grid.
+    pub fn fast_board(&self) -> FastBoard {
+        FastBoard::new(self.width, self.height)
+    }
+
+    /// The padded cell of a point on `board` (a fast board of this grid).
+    pub fn cell(board: &FastBoard, pt: GoPoint) -> usize {
+        board.cell(usize::from(pt.row), usize::from(pt.col))
+    }
+
+    /// The point of a padded cell of `board`.
+    pub fn point_of(board: &FastBoard, p: usize) -> GoPoint {
+        let (row, col) = board.row_col(p);
+        GoPoint {
+            col: col as u8,
+            row: row as u8,
+        }
+    }
+
+    /// Zobrist keys by padded cell of this grid's fast board, from `key(compact index, player)`.
+    pub fn cell_keys(&self, key: fn(usize, Player) -> u64) -> Vec<[u64; 2]> {
+        let b = self.fast_board();
+        let mut keys = vec![[0u64; 2]; b.cells()];
+        for p in b.points() {
+            let i = b.compact(p);
+            keys[p] = [key(i, Player::Black), key(i, Player::White)];
+        }
+        keys
+    }
+
+    /// A fast board from a compact drawing (0 empty, 1 Black, 2 White per point), or the first
+    /// point whose chain has no liberty.
+    pub fn board_from_cells(&self, cells: &[u8], keys: &[[u64; 2]]) -> Result<FastBoard, GoPoint> {
+        let mut b = self.fast_board();
+        for (i, &c) in cells.iter().enumerate() {
+            if c == 1 || c == 2 {
+                let pl = if c == 1 { Player::Black } else { Player::White };
+                let pt = self.point(i);
+                b.place(Self::cell(&b, pt), pl, false, keys);
+            }
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            if c != 0 && b.no_liberty(Self::cell(&b, self.point(i))) {
+                return Err(self.point(i));
+            }
+        }
+        Ok(b)
     }
 
     /// Parses a GTP point (`C3`, case-insensitive, no `I`) that lies on the board.
@@ -147,6 +240,7 @@ impl Grid {
 
     /// Labels chains and counts their liberties (capped at 2) in one pass over the board.
     /// `board` holds 0 empty, 1 Black, 2 White per point.
+    #[cfg(test)]
     pub fn chains(&self, board: &[u8]) -> Chains {
         let mut ch = Chains {
             chain: [NONE; MAX_POINTS],
@@ -168,7 +262,7 @@ impl Grid {
             while top > 0 {
                 top -= 1;
                 let p = stack[top] as usize;
-                for &n in self.neighbours(p) {
+                for n in self.neighbours(p) {
                     let n = n as usize;
                     if board[n] == 0 {
                         if libs == 0 {
@@ -191,6 +285,7 @@ impl Grid {
 
     /// For a stone of `p` on the empty point `at`: whether it captures (an adjacent enemy chain
     /// has `at` as its only liberty) and whether the new chain has a liberty.
+    #[cfg(test)]
     pub fn move_effects(
         &self,
         board: &[u8],
@@ -200,7 +295,7 @@ impl Grid {
     ) -> (bool, bool) {
         let own = 1 + p.index() as u8;
         let (mut captures, mut breathes) = (false, false);
-        for &n in self.neighbours(at) {
+        for n in self.neighbours(at) {
             let n = n as usize;
             let b = board[n];
             if b == 0 {
@@ -215,6 +310,27 @@ impl Grid {
             }
         }
         (captures, breathes)
+    }
+
+    /// The slow reference's legal points: empty points whose (captures, breathes) effects `rule`
+    /// accepts, in compact order.
+    #[cfg(test)]
+    pub fn slow_legal(
+        &self,
+        cells: &[u8],
+        to_move: Player,
+        rule: fn(bool, bool) -> bool,
+    ) -> Vec<GoPoint> {
+        let chains = self.chains(cells);
+        (0..self.points())
+            .filter(|&p| {
+                cells[p] == 0 && {
+                    let (c, b) = self.move_effects(cells, &chains, p, to_move);
+                    rule(c, b)
+                }
+            })
+            .map(|p| self.point(p))
+            .collect()
     }
 
     /// The board drawn with row `H` at the top, `X` Black, `O` White.

@@ -1,0 +1,592 @@
+//! The fast playing board of the Go family (Go for play, NoGo, AtariGo): stones in a padded
+//! array, chains as circular linked lists with pseudo-liberty counts, an empty-point list and an
+//! incremental Zobrist hash. Every legality test is O(1), a move costs O(stones moved), nothing
+//! is allocated after construction and `Clone` is one `memcpy` (about 8 KiB).
+//!
+//! # Layout
+//! A W×H board (1 ≤ W, H ≤ 19) is stored row by row with stride `S = W + 1`, one border row
+//! below and above and one border column that serves as the right edge of a row and the left
+//! edge of the next, so the four neighbours of `p` are `p ± 1` and `p ± S` without tests:
+//!
+//! ```text
+//!   index = (row + 1) × S + col          (row 0 at the bottom, GTP row 1)
+//!   3×2:   # # # #      row "2"  (indices 8..11)
+//!          . . . #      row "1"  (indices 4..7)     # = border, . = point
+//!          # # # #
+//! ```
+//!
+//! # Chains and liberties
+//! Every stone knows the head of its chain (`head`) and the next stone of the chain in a circular
+//! list (`next`). The head keeps the chain's size and its *pseudo-liberties*: the number of
+//! (stone, empty neighbour) pairs, their index sum and the sum of the squared indices. A chain
+//! has no liberty iff the count is 0, and exactly one (it is in atari) iff
+//! `count × Σp² = (Σp)²` (Cauchy–Schwarz is an equality only when all counted points are one
+//! point), which is exact with 64-bit products. Merges relabel the smaller chain.
+
+use crate::Player;
+
+/// Largest side supported.
+pub const MAX_SIDE: usize = 19;
+/// Cells of the largest padded board: 21 rows of stride 20.
+const CELLS: usize = (MAX_SIDE + 2) * (MAX_SIDE + 1);
+const MAX_POINTS: usize = MAX_SIDE * MAX_SIDE;
+/// No point (no ko, no head).
+pub const NO_POINT: u16 = u16::MAX;
+
+/// Cell content: empty.
+pub const EMPTY: u8 = 0;
+/// Cell content: the border.
+pub const BORDER: u8 = 3;
+
+/// The cell value of a player's stone: 1 Black, 2 White.
+#[must_use]
+#[inline]
+pub const fn stone(p: Player) -> u8 {
+    1 + p.index() as u8
+}
+
+/// Zobrist keys indexed by padded cell and player (`keys[cell][player.index()]`).
+pub type CellKeys = [[u64; 2]];
+
+/// What a stone of a player on an empty point would do: capture (take the last liberty of an
+/// adjacent enemy chain) and breathe (have a liberty without capturing: an empty neighbour or an
+/// adjacent own chain with another liberty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effects {
+    /// Some adjacent enemy chain is in atari.
+    pub captures: bool,
+    /// The new chain has a liberty even if nothing is captured.
+    pub breathes: bool,
+}
+
+/// The padded board with incremental chains (see the module documentation).
+#[derive(Clone)]
+pub struct FastBoard {
+    width: u8,
+    height: u8,
+    stride: u16,
+    n_empty: u16,
+    hash: u64,
+    colour: [u8; CELLS],
+    next: [u16; CELLS],
+    head: [u16; CELLS],
+    size: [u16; CELLS],
+    lib_n: [u16; CELLS],
+    lib_sum: [u32; CELLS],
+    lib_sq: [u32; CELLS],
+    empty_at: [u16; CELLS],
+    empties: [u16; MAX_POINTS],
+}
+
+impl FastBoard {
+    /// The empty `width` × `height` board.
+    ///
+    /// # Panics
+    /// Unless both sides are in `1..=19` (callers check sizes first).
+    #[must_use]
+    pub fn new(width: usize, height: usize) -> Self {
+        assert!((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height));
+        let stride = width + 1;
+        let mut b = FastBoard {
+            width: width as u8,
+            height: height as u8,
+            stride: stride as u16,
+            n_empty: 0,
+            hash: 0,
+            colour: [BORDER; CELLS],
+            next: [NO_POINT; CELLS],
+            head: [NO_POINT; CELLS],
+            size: [0; CELLS],
+            lib_n: [0; CELLS],
+            lib_sum: [0; CELLS],
+            lib_sq: [0; CELLS],
+            empty_at: [NO_POINT; CELLS],
+            empties: [0; MAX_POINTS],
+        };
+        for r in 0..height {
+            for c in 0..width {
+                let p = (r + 1) * stride + c;
+                b.colour[p] = EMPTY;
+                b.empty_at[p] = b.n_empty;
+                b.empties[b.n_empty as usize] = p as u16;
+                b.n_empty += 1;
+            }
+        }
+        b
+    }
+
+    /// Number of columns.
+    #[must_use]
+    pub const fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub const fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Number of padded cells in use (every cell index is below it).
+    #[must_use]
+    pub const fn cells(&self) -> usize {
+        (self.height as usize + 2) * self.stride as usize
+    }
+
+    /// The padded cell of (`row`, `col`), row 0 at the bottom.
+    #[must_use]
+    #[inline]
+    pub const fn cell(&self, row: usize, col: usize) -> usize {
+        (row + 1) * self.stride as usize + col
+    }
+
+    /// The (`row`, `col`) of a padded cell on the board.
+    #[must_use]
+    #[inline]
+    pub const fn row_col(&self, p: usize) -> (usize, usize) {
+        let s = self.stride as usize;
+        (p / s - 1, p % s)
+    }
+
+    /// The compact index `row × W + col` of a padded cell on the board.
+    #[must_use]
+    #[inline]
+    pub const fn compact(&self, p: usize) -> usize {
+        let (r, c) = self.row_col(p);
+        r * self.width as usize + c
+    }
+
+    /// The padded cells of the board's points, in compact order (row by row from the bottom).
+    pub fn points(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.height as usize)
+            .flat_map(move |r| (0..self.width as usize).map(move |c| self.cell(r, c)))
+    }
+
+    /// The content of cell `p`: [`EMPTY`], 1 (Black), 2 (White) or [`BORDER`].
+    #[must_use]
+    #[inline]
+    pub fn colour(&self, p: usize) -> u8 {
+        self.colour[p]
+    }
+
+    /// The empty points (padded cells), in no particular order.
+    #[must_use]
+    #[inline]
+    pub fn empties(&self) -> &[u16] {
+        &self.empties[..self.n_empty as usize]
+    }
+
+    /// The Zobrist hash of the stones (XOR of the keys given to [`FastBoard::place`]).
+    #[must_use]
+    #[inline]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The four neighbours of `p` (some may be border cells).
+    #[must_use]
+    #[inline]
+    pub const fn neighbours(&self, p: usize) -> [usize; 4] {
+        let s = self.stride as usize;
+        [p - 1, p + 1, p - s, p + s]
+    }
+
+    /// Whether the chain whose head is `h` has exactly one liberty.
+    #[inline]
+    fn atari(&self, h: usize) -> bool {
+        let n = u64::from(self.lib_n[h]);
+        let sum = u64::from(self.lib_sum[h]);
+        n > 0 && n * u64::from(self.lib_sq[h]) == sum * sum
+    }
+
+    /// Whether the chain through the stone at `p` is in atari (exactly one liberty).
+    #[must_use]
+    #[inline]
+    pub fn in_atari(&self, p: usize) -> bool {
+        self.atari(self.head[p] as usize)
+    }
+
+    /// Whether the chain through the stone at `p` has no liberty.
+    #[must_use]
+    #[inline]
+    pub fn no_liberty(&self, p: usize) -> bool {
+        self.lib_n[self.head[p] as usize] == 0
+    }
+
+    /// The number of stones of the chain through the stone at `p`.
+    #[must_use]
+    #[inline]
+    pub fn chain_size(&self, p: usize) -> usize {
+        self.size[self.head[p] as usize] as usize
+    }
+
+    /// What a stone of `pl` on the empty point `p` would do (O(1)).
+    #[must_use]
+    #[inline]
+    pub fn effects(&self, p: usize, pl: Player) -> Effects {
+        let own = stone(pl);
+        let mut e = Effects {
+            captures: false,
+            breathes: false,
+        };
+        for n in self.neighbours(p) {
+            match self.colour[n] {
+                EMPTY => e.breathes = true,
+                BORDER => {}
+                c if c == own => e.breathes |= !self.atari(self.head[n] as usize),
+                _ => e.captures |= self.atari(self.head[n] as usize),
+            }
+        }
+        e
+    }
+
+    /// Whether every on-board neighbour of the empty point `p` is a stone of `pl` (an "eye" in
+    /// the sense of Monte Carlo playouts).
+    #[must_use]
+    #[inline]
+    pub fn surrounded_by(&self, p: usize, pl: Player) -> bool {
+        let own = stone(pl);
+        self.neighbours(p)
+            .iter()
+            .all(|&n| self.colour[n] == own || self.colour[n] == BORDER)
+    }
+
+    #[inline]
+    fn add_lib(&mut self, h: usize, lib: usize) {
+        self.lib_n[h] += 1;
+        self.lib_sum[h] += lib as u32;
+        self.lib_sq[h] += (lib * lib) as u32;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, h: usize, lib: usize) {
+        self.lib_n[h] -= 1;
+        self.lib_sum[h] -= lib as u32;
+        self.lib_sq[h] -= (lib * lib) as u32;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: usize) {
+        let i = self.empty_at[p] as usize;
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty as usize];
+        self.empties[i] = last;
+        self.empty_at[last as usize] = i as u16;
+        self.empty_at[p] = NO_POINT;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: usize) {
+        self.empty_at[p] = self.n_empty;
+        self.empties[self.n_empty as usize] = p as u16;
+        self.n_empty += 1;
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.size[big] += self.size[small];
+        self.lib_n[big] += self.lib_n[small];
+        self.lib_sum[big] += self.lib_sum[small];
+        self.lib_sq[big] += self.lib_sq[small];
+    }
+
+    /// Removes the chain through `p` (its stones' keys taken from `keys`), giving its points as
+    /// liberties to the adjacent chains. Returns its size.
+    fn remove_chain(&mut self, p: usize, keys: &CellKeys) -> usize {
+        let h = self.head[p] as usize;
+        let pl = if self.colour[h] == 1 { 0 } else { 1 };
+        let mut s = h;
+        loop {
+            self.colour[s] = EMPTY;
+            self.hash ^= keys[s][pl];
+            self.add_empty(s);
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        let mut count = 0;
+        loop {
+            count += 1;
+            for n in self.neighbours(s) {
+                if self.colour[n] == 1 || self.colour[n] == 2 {
+                    self.add_lib(self.head[n] as usize, s);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Puts a stone of `pl` on the empty point `p` and merges chains; when `capture` is set,
+    /// removes the enemy chains left without liberties. Returns the number of stones removed
+    /// and, when that is one, the point it stood on ([`NO_POINT`] otherwise).
+    ///
+    /// Legality is the caller's business (see [`FastBoard::effects`]): a suicide leaves a chain
+    /// without liberties on the board.
+    pub fn place(&mut self, p: usize, pl: Player, capture: bool, keys: &CellKeys) -> (u32, u16) {
+        debug_assert_eq!(self.colour[p], EMPTY);
+        let own = stone(pl);
+        self.colour[p] = own;
+        self.hash ^= keys[p][pl.index()];
+        self.remove_empty(p);
+        self.head[p] = p as u16;
+        self.next[p] = p as u16;
+        self.size[p] = 1;
+        self.lib_n[p] = 0;
+        self.lib_sum[p] = 0;
+        self.lib_sq[p] = 0;
+        let nbrs = self.neighbours(p);
+        for n in nbrs {
+            match self.colour[n] {
+                EMPTY => self.add_lib(p, n),
+                BORDER => {}
+                _ => self.remove_lib(self.head[n] as usize, p),
+            }
+        }
+        for n in nbrs {
+            if self.colour[n] == own && self.head[n] != self.head[p] {
+                self.merge(self.head[n] as usize, self.head[p] as usize);
+            }
+        }
+        let (mut removed, mut last) = (0u32, NO_POINT);
+        if capture {
+            for n in nbrs {
+                let c = self.colour[n];
+                if c != EMPTY && c != BORDER && c != own && self.no_liberty(n) {
+                    removed += self.remove_chain(n, keys) as u32;
+                    last = n as u16;
+                }
+            }
+        }
+        (removed, if removed == 1 { last } else { NO_POINT })
+    }
+
+    /// Area score: each side's stones plus the empty regions bordered only by its stones
+    /// (regions touching both colours, or none, are neutral). `[black, white]` in points.
+    #[must_use]
+    pub fn area(&self) -> [u32; 2] {
+        let mut score = [0u32; 2];
+        let mut seen = [false; CELLS];
+        let mut stack = [0u16; MAX_POINTS];
+        for p in self.points() {
+            match self.colour[p] {
+                1 => score[0] += 1,
+                2 => score[1] += 1,
+                _ if seen[p] => {}
+                _ => {
+                    let (mut size, mut touches) = (0u32, 0u8);
+                    seen[p] = true;
+                    stack[0] = p as u16;
+                    let mut top = 1;
+                    while top > 0 {
+                        top -= 1;
+                        let q = stack[top] as usize;
+                        size += 1;
+                        for n in self.neighbours(q) {
+                            match self.colour[n] {
+                                EMPTY if !seen[n] => {
+                                    seen[n] = true;
+                                    stack[top] = n as u16;
+                                    top += 1;
+                                }
+                                1 | 2 => touches |= self.colour[n],
+                                _ => {}
+                            }
+                        }
+                    }
+                    match touches {
+                        1 => score[0] += size,
+                        2 => score[1] += size,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        score
+    }
+
+    /// The stones in compact order: 0 empty, 1 Black, 2 White per point.
+    #[must_use]
+    pub fn compact_cells(&self) -> Vec<u8> {
+        self.points().map(|p| self.colour[p]).collect()
+    }
+
+    /// Whether the stones (and nothing else) are equal.
+    #[must_use]
+    pub fn same_stones(&self, other: &Self) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.colour[..self.cells()] == other.colour[..other.cells()]
+    }
+
+    /// Feeds the stones to a hasher.
+    pub fn hash_stones<H: std::hash::Hasher>(&self, state: &mut H) {
+        use std::hash::Hash;
+        self.width.hash(state);
+        self.height.hash(state);
+        self.colour[..self.cells()].hash(state);
+    }
+
+    /// The hash recomputed from the stones.
+    #[must_use]
+    pub fn hash_from_scratch(&self, keys: &CellKeys) -> u64 {
+        self.points()
+            .filter(|&p| self.colour[p] == 1 || self.colour[p] == 2)
+            .fold(0, |h, p| h ^ keys[p][self.colour[p] as usize - 1])
+    }
+
+    /// Checks every incremental structure against a recomputation from the stones (tests).
+    ///
+    /// # Panics
+    /// When an invariant is broken.
+    #[cfg(test)]
+    pub fn check_invariants(&self, keys: &CellKeys) {
+        assert_eq!(self.hash, self.hash_from_scratch(keys), "hash");
+        let empties: Vec<usize> = self.points().filter(|&p| self.colour[p] == EMPTY).collect();
+        assert_eq!(empties.len(), self.n_empty as usize, "empty count");
+        for &p in &empties {
+            assert_eq!(
+                self.empties[self.empty_at[p] as usize] as usize, p,
+                "empty list"
+            );
+        }
+        for p in self.points() {
+            let c = self.colour[p];
+            if c == EMPTY {
+                continue;
+            }
+            let h = self.head[p] as usize;
+            assert_eq!(self.head[h] as usize, h, "head of head");
+            // Walk the chain's list from its head; flood fill from p must give the same set.
+            let mut listed = Vec::new();
+            let mut s = h;
+            loop {
+                listed.push(s);
+                assert_eq!(self.head[s] as usize, h);
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+            listed.sort_unstable();
+            let mut filled = vec![p];
+            let mut i = 0;
+            while i < filled.len() {
+                for n in self.neighbours(filled[i]) {
+                    if self.colour[n] == c && !filled.contains(&n) {
+                        filled.push(n);
+                    }
+                }
+                i += 1;
+            }
+            filled.sort_unstable();
+            assert_eq!(listed, filled, "chain list at {p}");
+            assert_eq!(self.size[h] as usize, filled.len(), "chain size");
+            let (mut n, mut sum, mut sq) = (0u32, 0u32, 0u32);
+            for &s in &filled {
+                for q in self.neighbours(s) {
+                    if self.colour[q] == EMPTY {
+                        n += 1;
+                        sum += q as u32;
+                        sq += (q * q) as u32;
+                    }
+                }
+            }
+            assert_eq!(
+                (u32::from(self.lib_n[h]), self.lib_sum[h], self.lib_sq[h]),
+                (n, sum, sq),
+                "pseudo-liberties of the chain at {p}"
+            );
+        }
+    }
+}
+
+impl std::fmt::Debug for FastBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut s = String::new();
+        for r in (0..self.height()).rev() {
+            for c in 0..self.width() {
+                s.push(match self.colour[self.cell(r, c)] {
+                    1 => 'X',
+                    2 => 'O',
+                    _ => '.',
+                });
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        write!(f, "FastBoard({s})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dims::zobrist_key;
+
+    fn keys() -> Vec<[u64; 2]> {
+        (0..CELLS as u64)
+            .map(|p| [zobrist_key(2 * p), zobrist_key(2 * p + 1)])
+            .collect()
+    }
+
+    #[test]
+    fn layout_and_neighbours() {
+        let b = FastBoard::new(3, 2);
+        assert_eq!(b.cell(0, 0), 4);
+        assert_eq!(b.cell(1, 2), 10);
+        assert_eq!(b.row_col(10), (1, 2));
+        assert_eq!(b.compact(10), 5);
+        assert_eq!(b.points().collect::<Vec<_>>(), vec![4, 5, 6, 8, 9, 10]);
+        // A1's left and lower neighbours are border cells.
+        let n = b.neighbours(4);
+        assert_eq!(b.colour(n[0]), BORDER);
+        assert_eq!(b.colour(n[2]), BORDER);
+        assert_eq!(b.colour(b.neighbours(6)[1]), BORDER, "right of C1");
+        assert_eq!(b.colour(b.neighbours(10)[3]), BORDER, "above C2");
+        assert_eq!(b.empties().len(), 6);
+    }
+
+    #[test]
+    fn atari_capture_and_merge() {
+        // 3x3: X at A1, B1 (one chain), O at A2, C1; O B2 takes B1's last-but-one liberty.
+        let k = keys();
+        let mut b = FastBoard::new(3, 3);
+        let at = |r, c| b.cell(r, c);
+        let (a1, b1, a2, c1, b2) = (at(0, 0), at(0, 1), at(1, 0), at(0, 2), at(1, 1));
+        b.place(a1, Player::Black, true, &k);
+        b.place(b1, Player::Black, true, &k);
+        assert_eq!(b.chain_size(a1), 2);
+        b.place(a2, Player::White, true, &k);
+        b.place(c1, Player::White, true, &k);
+        assert!(b.in_atari(a1), "only B2 is left");
+        b.check_invariants(&k);
+        let e = b.effects(b2, Player::White);
+        assert!(e.captures && e.breathes);
+        let e = b.effects(b2, Player::Black);
+        assert!(!e.captures && e.breathes);
+        assert_eq!(b.place(b2, Player::White, true, &k), (2, NO_POINT));
+        assert_eq!(b.colour(a1), EMPTY);
+        assert_eq!(b.colour(b1), EMPTY);
+        b.check_invariants(&k);
+        assert_eq!(b.area(), [0, 9]);
+    }
+}

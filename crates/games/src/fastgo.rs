@@ -1,0 +1,630 @@
+//! Go for play: the rules of the Monte Carlo players' Go (Chinese area scoring, simple ko,
+//! komi, a move limit) on the fast [`FastBoard`], as a [`Game`].
+//!
+//! # Rules
+//! The rules of [`crate::go::GoGame`] under [`KoRule::Simple`], move for move (tested against
+//! it on random games): Black first on an N×N board (5 to 19 for play; any R×C up to 19×19
+//! works); a move is a pass or a stone on an empty point; enemy chains left without liberties
+//! are captured, then suicide is illegal; **simple ko**: a stone may not recreate the board from
+//! before the opponent's last move, which is exactly "a move that captured one stone with a
+//! single stone left in atari makes the captured point illegal for the reply" (the *ko point*;
+//! a pass lifts it); two consecutive passes end the game, and so does the **move limit** (4 ×
+//! points plies by default, as in [`crate::go::GoGame`]); the result compares Black's area
+//! (stones plus empty regions bordered only by Black) minus White's with the komi (6.5 by
+//! default).
+//!
+//! # Moves, codes and hash
+//! Moves are [`Move`]s in GTP coordinates, listed in point order (row by row from the bottom)
+//! then the pass. Codes: `player × (points + 1) + point`, the pass being code `points`, as for
+//! [`crate::go::GoGame`]. The hash is the reference board's ([`Zobrist`]: stones, side to move,
+//! passes) with one more key for the ko point when there is one, so positions that differ in
+//! their legal moves never share a hash.
+
+use crate::fastboard::{EMPTY, FastBoard, NO_POINT};
+use crate::go::{Board, KoRule, Komi, Move, MoveError, Point, Score, Size, SizeError, Zobrist};
+use crate::{Game, Outcome, Player};
+use rand::{Rng, RngCore};
+
+/// Go for play on the fast board (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastGo {
+    size: Size,
+    komi: Komi,
+    move_limit: u32,
+    keys: Vec<[u64; 2]>,
+    ko_keys: Vec<u64>,
+    template: FastGoState,
+}
+
+/// A position of [`FastGo`]: stones, side to move, ko point, consecutive passes and plies.
+///
+/// Equality and `Hash` look at the stones, not at the board's internal chain lists.
+#[derive(Clone)]
+pub struct FastGoState {
+    board: FastBoard,
+    to_move: Player,
+    ko: u16,
+    passes: u8,
+    plies: u32,
+}
+
+impl PartialEq for FastGoState {
+    fn eq(&self, o: &Self) -> bool {
+        self.board.same_stones(&o.board)
+            && (self.to_move, self.ko, self.passes, self.plies)
+                == (o.to_move, o.ko, o.passes, o.plies)
+    }
+}
+
+impl Eq for FastGoState {}
+
+impl std::hash::Hash for FastGoState {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash_stones(state);
+        (self.to_move, self.ko, self.passes, self.plies).hash(state);
+    }
+}
+
+impl std::fmt::Debug for FastGoState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FastGoState")
+            .field("board", &self.board)
+            .field("to_move", &self.to_move)
+            .field("ko", &self.ko)
+            .field("passes", &self.passes)
+            .field("plies", &self.plies)
+            .finish()
+    }
+}
+
+impl FastGoState {
+    /// The side to move.
+    #[must_use]
+    pub const fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Consecutive passes just played.
+    #[must_use]
+    pub const fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// Plies played since the start.
+    #[must_use]
+    pub const fn plies(&self) -> u32 {
+        self.plies
+    }
+}
+
+impl FastGo {
+    /// Go on `rows` × `cols` (1 to 19 each) with this komi and the default move limit
+    /// (4 × points plies).
+    ///
+    /// # Errors
+    /// [`SizeError`] for an unsupported size.
+    pub fn new(rows: u8, cols: u8, komi: Komi) -> Result<Self, SizeError> {
+        let size = Size::new(u32::from(rows), u32::from(cols))?;
+        let board = FastBoard::new(usize::from(cols), usize::from(rows));
+        let z = Zobrist::get();
+        let mut keys = vec![[0u64; 2]; board.cells()];
+        let mut ko_keys = vec![0u64; board.cells()];
+        for p in board.points() {
+            let (r, c) = board.row_col(p);
+            let pt = Point::new(r as u32, c as u32);
+            keys[p] = [
+                z.stone(size, pt, Player::Black),
+                z.stone(size, pt, Player::White),
+            ];
+            ko_keys[p] = crate::dims::zobrist_key(0x4B4F_0000_0000 + p as u64);
+        }
+        Ok(FastGo {
+            size,
+            komi,
+            move_limit: 4 * size.points() as u32,
+            keys,
+            ko_keys,
+            template: FastGoState {
+                board,
+                to_move: Player::Black,
+                ko: NO_POINT,
+                passes: 0,
+                plies: 0,
+            },
+        })
+    }
+
+    /// The same game with another move limit in plies (at least 1).
+    #[must_use]
+    pub fn with_move_limit(mut self, limit: u32) -> Self {
+        self.move_limit = limit.max(1);
+        self
+    }
+
+    /// The board size.
+    #[must_use]
+    pub const fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The komi.
+    #[must_use]
+    pub const fn komi(&self) -> Komi {
+        self.komi
+    }
+
+    /// The rules in the reference's terms: simple ko and this komi.
+    #[must_use]
+    pub const fn rules(&self) -> crate::go::Rules {
+        crate::go::Rules {
+            ko: KoRule::Simple,
+            komi: self.komi,
+        }
+    }
+
+    fn cell(&self, state: &FastGoState, p: Point) -> usize {
+        state.board.cell(usize::from(p.row), usize::from(p.col))
+    }
+
+    fn point(state: &FastGoState, p: usize) -> Point {
+        let (r, c) = state.board.row_col(p);
+        Point::new(r as u32, c as u32)
+    }
+
+    fn is_over(&self, s: &FastGoState) -> bool {
+        s.passes >= 2 || s.plies >= self.move_limit
+    }
+
+    #[inline]
+    fn legal_at(s: &FastGoState, p: usize) -> bool {
+        if s.board.colour(p) != EMPTY || p == s.ko as usize {
+            return false;
+        }
+        let e = s.board.effects(p, s.to_move);
+        e.captures || e.breathes
+    }
+
+    /// Area score of the stones as they stand.
+    #[must_use]
+    pub fn score(&self, state: &FastGoState) -> Score {
+        let [black, white] = state.board.area();
+        Score { black, white }
+    }
+
+    /// The stones as a reference [`Board`] (for drawing and tests; allocates).
+    #[must_use]
+    pub fn board(&self, state: &FastGoState) -> Board {
+        let mut b = Board::empty(self.size);
+        for p in state.board.points() {
+            let c = state.board.colour(p);
+            if c == 1 || c == 2 {
+                let pl = if c == 1 { Player::Black } else { Player::White };
+                b.set(Self::point(state, p), Some(pl));
+            }
+        }
+        b
+    }
+
+    /// Why `m` is illegal in `state`, if it is.
+    fn check(&self, state: &FastGoState, m: Move) -> Result<(), MoveError> {
+        if state.passes >= 2 || state.plies >= self.move_limit {
+            return Err(MoveError::GameOver(m.to_string()));
+        }
+        let Move::Place(pt) = m else {
+            return Ok(());
+        };
+        if !self.size.contains(pt) {
+            return Err(MoveError::Unreadable(format!("move {pt} is off the board")));
+        }
+        let p = self.cell(state, pt);
+        if state.board.colour(p) != EMPTY {
+            return Err(MoveError::Occupied(pt.to_string()));
+        }
+        let e = state.board.effects(p, state.to_move);
+        if !e.captures && !e.breathes {
+            return Err(MoveError::Suicide(pt.to_string()));
+        }
+        if p == state.ko as usize {
+            return Err(MoveError::Repetition(
+                pt.to_string(),
+                KoRule::Simple.to_string(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The move a Monte Carlo Go playout plays: uniformly random among the legal stone moves
+    /// that do not fill one of the mover's own eyes (an empty point whose on-board neighbours
+    /// are all the mover's stones), the pass only when there is none. Allocates nothing: the
+    /// empty points are sampled without replacement until one qualifies.
+    ///
+    /// The state must not be terminal (the pass is then returned).
+    pub fn playout_move(&self, state: &FastGoState, rng: &mut dyn RngCore) -> Move {
+        let empties = state.board.empties();
+        let mut cand = [0u16; 19 * 19];
+        let mut n = empties.len();
+        cand[..n].copy_from_slice(empties);
+        let me = state.to_move;
+        while n > 0 {
+            let k = rng.random_range(0..n as u32) as usize;
+            let p = cand[k] as usize;
+            if !state.board.surrounded_by(p, me) && Self::legal_at(state, p) {
+                return Move::Place(Self::point(state, p));
+            }
+            n -= 1;
+            cand[k] = cand[n];
+        }
+        Move::Pass
+    }
+}
+
+impl Game for FastGo {
+    type State = FastGoState;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        "go"
+    }
+
+    fn initial(&self) -> FastGoState {
+        self.template.clone()
+    }
+
+    fn to_move(&self, state: &FastGoState) -> Player {
+        state.to_move
+    }
+
+    fn legal_moves(&self, state: &FastGoState, out: &mut Vec<Move>) {
+        out.clear();
+        if self.is_over(state) {
+            return;
+        }
+        for p in state.board.points() {
+            if Self::legal_at(state, p) {
+                out.push(Move::Place(Self::point(state, p)));
+            }
+        }
+        out.push(Move::Pass);
+    }
+
+    fn random_legal_move(
+        &self,
+        state: &FastGoState,
+        _buf: &mut Vec<Move>,
+        rng: &mut dyn RngCore,
+    ) -> Option<Move> {
+        if self.is_over(state) {
+            return None;
+        }
+        // Uniform over the legal stone moves and the pass: the pass is drawn as one more
+        // candidate among the empty points.
+        let empties = state.board.empties();
+        let mut cand = [0u16; 19 * 19 + 1];
+        let mut n = empties.len();
+        cand[..n].copy_from_slice(empties);
+        cand[n] = NO_POINT;
+        n += 1;
+        loop {
+            let k = rng.random_range(0..n as u32) as usize;
+            let p = cand[k];
+            if p == NO_POINT {
+                return Some(Move::Pass);
+            }
+            if Self::legal_at(state, p as usize) {
+                return Some(Move::Place(Self::point(state, p as usize)));
+            }
+            n -= 1;
+            cand[k] = cand[n];
+        }
+    }
+
+    fn play(&self, state: &mut FastGoState, mv: Move) {
+        debug_assert!(self.check(state, mv).is_ok(), "illegal move {mv}");
+        match mv {
+            Move::Pass => {
+                state.passes += 1;
+                state.ko = NO_POINT;
+            }
+            Move::Place(pt) => {
+                let p = self.cell(state, pt);
+                let (removed, last) = state.board.place(p, state.to_move, true, &self.keys);
+                state.ko =
+                    if removed == 1 && state.board.chain_size(p) == 1 && state.board.in_atari(p) {
+                        last
+                    } else {
+                        NO_POINT
+                    };
+                state.passes = 0;
+            }
+        }
+        state.to_move = state.to_move.opponent();
+        state.plies += 1;
+    }
+
+    fn outcome(&self, state: &FastGoState) -> Option<Outcome> {
+        if !self.is_over(state) {
+            return None;
+        }
+        Some(match self.komi.black_wins(self.score(state).margin()) {
+            Some(true) => Outcome::Win(Player::Black),
+            Some(false) => Outcome::Win(Player::White),
+            None => Outcome::Draw,
+        })
+    }
+
+    fn hash(&self, state: &FastGoState) -> u64 {
+        let z = Zobrist::get();
+        let ko = if state.ko == NO_POINT {
+            0
+        } else {
+            self.ko_keys[state.ko as usize]
+        };
+        state.board.hash() ^ z.side(state.to_move) ^ z.passes(state.passes) ^ ko
+    }
+
+    fn hash_from_scratch(&self, state: &FastGoState) -> u64 {
+        let z = Zobrist::get();
+        let ko = if state.ko == NO_POINT {
+            0
+        } else {
+            self.ko_keys[state.ko as usize]
+        };
+        state.board.hash_from_scratch(&self.keys)
+            ^ z.side(state.to_move)
+            ^ z.passes(state.passes)
+            ^ ko
+    }
+
+    fn max_game_length(&self) -> u32 {
+        self.move_limit
+    }
+
+    fn num_move_codes(&self) -> usize {
+        2 * (self.size.points() + 1)
+    }
+
+    fn move_code(&self, state: &FastGoState, mv: Move) -> usize {
+        let per = self.size.points() + 1;
+        let base = state.to_move.index() * per;
+        match mv {
+            Move::Pass => base + self.size.points(),
+            Move::Place(p) => base + self.size.index(p),
+        }
+    }
+
+    fn parse_move(&self, state: &FastGoState, text: &str) -> Result<Move, String> {
+        let m = self.size.parse_move(text)?;
+        self.check(state, m).map_err(|e| e.to_string())?;
+        Ok(m)
+    }
+
+    fn can_repeat(&self) -> bool {
+        true
+    }
+
+    fn render(&self, state: &FastGoState) -> String {
+        format!(
+            "{}{} to move, komi {}",
+            self.board(state),
+            state.to_move,
+            self.komi
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance::check_random_games;
+    use crate::go::{GoGame, Position};
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn komi() -> Komi {
+        Komi::from_half_points(13)
+    }
+
+    fn play_all(g: &FastGo, moves: &str) -> FastGoState {
+        let mut s = g.initial();
+        for t in moves.split_whitespace() {
+            let m = g.parse_move(&s, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+            g.play(&mut s, m);
+        }
+        s
+    }
+
+    /// Plays random games on both boards and compares them after every move: legal moves (in
+    /// order), stones, captures, outcome, score, and the hash where no ko point is set.
+    /// Returns (games, plies, ko-forbidden replies seen, captures seen).
+    fn against_reference(rows: u8, cols: u8, seed: u64, games: u32) -> (u32, u64, u64, u64) {
+        let fast = FastGo::new(rows, cols, komi()).unwrap();
+        let slow = GoGame::new(rows, cols, fast.rules()).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let (mut plies, mut kos, mut captures) = (0u64, 0u64, 0u64);
+        let (mut mf, mut ms) = (Vec::new(), Vec::new());
+        for g in 0..games {
+            let (mut f, mut s): (FastGoState, Position) = (fast.initial(), slow.initial());
+            loop {
+                let at = || format!("{rows}x{cols} seed {seed} game {g} ply {}", f.plies);
+                f.board.check_invariants(&fast.keys);
+                assert_eq!(fast.board(&f), *s.board(), "{}: stones", at());
+                fast.legal_moves(&f, &mut mf);
+                slow.legal_moves(&s, &mut ms);
+                assert_eq!(mf, ms, "{}: legal moves", at());
+                assert_eq!(fast.outcome(&f), slow.outcome(&s), "{}: outcome", at());
+                assert_eq!(fast.hash(&f), fast.hash_from_scratch(&f));
+                if f.ko == NO_POINT {
+                    assert_eq!(fast.hash(&f), slow.hash(&s), "{}: hash", at());
+                } else {
+                    kos += 1;
+                    let ko = FastGo::point(&f, f.ko as usize);
+                    assert!(s.board().get(ko).is_none() && !mf.contains(&Move::Place(ko)));
+                }
+                if fast.outcome(&f).is_some() {
+                    assert_eq!(fast.score(&f), s.score(), "{}: score", at());
+                    break;
+                }
+                // Mostly playout moves (long games with captures and kos), sometimes any move.
+                let m = if rng.random_range(0..10) < 8 {
+                    fast.playout_move(&f, &mut rng)
+                } else {
+                    mf[rng.random_range(0..mf.len())]
+                };
+                let before = f.board.empties().len();
+                fast.play(&mut f, m);
+                slow.play(&mut s, m);
+                if matches!(m, Move::Place(_)) && f.board.empties().len() >= before {
+                    captures += 1;
+                }
+                plies += 1;
+            }
+        }
+        (games, plies, kos, captures)
+    }
+
+    #[test]
+    fn agrees_with_the_reference_board_on_random_games() {
+        for (rows, cols, seed, games) in [
+            (5, 5, 1, 1200),
+            (4, 6, 2, 300),
+            (7, 7, 3, 200),
+            (9, 9, 4, 40),
+            (1, 5, 5, 100),
+            (2, 2, 6, 200),
+        ] {
+            let (_, plies, kos, captures) = against_reference(rows, cols, seed, games);
+            if rows >= 4 {
+                assert!(
+                    plies > 20 * u64::from(games),
+                    "{rows}x{cols}: games too short"
+                );
+                assert!(
+                    kos > 0 && captures > 0,
+                    "{rows}x{cols}: no ko or capture seen"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn conformance() {
+        for n in [5u8, 9, 13] {
+            let g = FastGo::new(n, n, komi()).unwrap();
+            check_random_games(&g, u64::from(n), if n == 5 { 20 } else { 3 });
+        }
+        check_random_games(&FastGo::new(3, 4, komi()).unwrap(), 7, 50);
+        check_random_games(&FastGo::new(19, 19, komi()).unwrap(), 8, 1);
+    }
+
+    fn step(g: &FastGo, s: &mut FastGoState, t: &str) {
+        let m = g.parse_move(s, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        g.play(s, m);
+    }
+
+    #[test]
+    fn simple_ko_forbids_the_immediate_recapture_only() {
+        // 5x5, Black to move (rows 3 to 1):
+        //   . X O . .
+        //   X O . O .     Black C2 takes White B2, a single stone left in atari:
+        //   . X O . .     White may not retake at B2 at once.
+        let g = FastGo::new(5, 5, komi()).unwrap();
+        let mut t = play_all(&g, "B1 C1 A2 B2 B3 C3 E5 D2");
+        step(&g, &mut t, "C2");
+        assert_eq!(g.board(&t).get(Point::new(1, 1)), None, "B2 captured");
+        let err = g.parse_move(&t, "B2").unwrap_err();
+        assert!(err.contains("repeats an earlier board"), "{err}");
+        // After an exchange elsewhere White may take back.
+        let mut u = t.clone();
+        step(&g, &mut u, "E1");
+        step(&g, &mut u, "E4");
+        assert!(g.parse_move(&u, "B2").is_ok());
+        // So may White after a pass.
+        let mut w = t.clone();
+        step(&g, &mut w, "E1");
+        step(&g, &mut w, "pass");
+        assert!(
+            g.parse_move(&w, "B2").is_ok(),
+            "the ko was for the previous move only"
+        );
+        // Two passes end the game.
+        step(&g, &mut t, "pass");
+        step(&g, &mut t, "pass");
+        assert!(g.outcome(&t).is_some());
+    }
+
+    #[test]
+    fn suicide_is_illegal_and_capture_is_not_suicide() {
+        let g = FastGo::new(5, 5, komi()).unwrap();
+        // White A1 would have no liberty next to Black A2, B1.
+        let s = play_all(&g, "A2 E5 B1");
+        assert!(g.parse_move(&s, "A1").unwrap_err().contains("suicide"));
+        // With White B2 and A3 around Black A2, White A1 captures A2 and is legal.
+        let s = play_all(&g, "A2 B2 B1 A3 E5");
+        let mut t = s.clone();
+        g.play(
+            &mut t,
+            g.parse_move(&s, "A1").unwrap_or_else(|e| panic!("{e}")),
+        );
+        assert_eq!(g.board(&t).get(Point::new(1, 0)), None);
+    }
+
+    #[test]
+    fn area_scoring_with_komi_and_the_move_limit() {
+        let g = FastGo::new(5, 5, komi()).unwrap();
+        // A black wall on column C: Black owns A–C (15), White D–E (10): margin 5 < 6.5.
+        let s = play_all(&g, "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5 pass pass");
+        assert_eq!(
+            g.score(&s),
+            Score {
+                black: 15,
+                white: 10
+            }
+        );
+        assert_eq!(g.outcome(&s), Some(Outcome::Win(Player::White)));
+        let g = FastGo::new(5, 5, Komi::from_half_points(8)).unwrap();
+        let s = play_all(&g, "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5 pass pass");
+        assert_eq!(g.outcome(&s), Some(Outcome::Win(Player::Black)));
+        let g = FastGo::new(5, 5, Komi::from_half_points(10)).unwrap();
+        let s = play_all(&g, "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5 pass pass");
+        assert_eq!(g.outcome(&s), Some(Outcome::Draw));
+        // The move limit ends the game as it stands.
+        let g = FastGo::new(5, 5, komi()).unwrap().with_move_limit(3);
+        let s = play_all(&g, "C3 D4 pass");
+        let mut v = Vec::new();
+        g.legal_moves(&s, &mut v);
+        assert!(v.is_empty());
+        assert_eq!(
+            g.outcome(&s),
+            Some(Outcome::Win(Player::White)),
+            "1 point each, komi"
+        );
+    }
+
+    #[test]
+    fn sampled_moves_are_uniform_and_seeded() {
+        let g = FastGo::new(5, 5, komi()).unwrap();
+        // Black's own eye at A1 is skipped by the playout move, not by the uniform draw.
+        let s = play_all(&g, "A2 E5 B1 E4");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut legal = Vec::new();
+        g.legal_moves(&s, &mut legal);
+        let mut counts = std::collections::HashMap::new();
+        let draws = 40_000;
+        for _ in 0..draws {
+            let m = g.random_legal_move(&s, &mut Vec::new(), &mut rng).unwrap();
+            *counts.entry(m).or_insert(0u32) += 1;
+            assert_ne!(g.playout_move(&s, &mut rng), Move::Place(Point::new(0, 0)));
+        }
+        assert_eq!(counts.len(), legal.len(), "every legal move drawn");
+        let expect = f64::from(draws) / legal.len() as f64;
+        for (m, c) in counts {
+            assert!(
+                (f64::from(c) - expect).abs() < 0.15 * expect,
+                "{m}: {c} vs {expect}"
+            );
+        }
+        let a = g.playout_move(&s, &mut Xoshiro256PlusPlus::seed_from_u64(3));
+        let b = g.playout_move(&s, &mut Xoshiro256PlusPlus::seed_from_u64(3));
+        assert_eq!(a, b);
+    }
+}
