@@ -125,8 +125,7 @@ impl AtariGo {
         if s.board.colour(p) != EMPTY {
             return false;
         }
-        let e = s.board.effects(p, s.to_move);
-        e.captures || e.breathes
+        s.board.captures_or_breathes(p, s.to_move)
     }
 
     fn has_legal_move(s: &Stones) -> bool {
@@ -184,7 +183,7 @@ impl Game for AtariGo {
         let p = Grid::cell(&s.board, mv);
         debug_assert!(Self::is_legal(s, p), "illegal atarigo move {mv}");
         let pl = s.to_move;
-        let captures = s.board.effects(p, pl).captures;
+        let captures = s.board.captures(p, pl);
         // The game ends at the first capture: the captured chain stays on the board.
         s.board.place(p, pl, false, &self.keys);
         s.to_move = pl.opponent();

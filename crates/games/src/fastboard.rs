@@ -240,6 +240,33 @@ impl FastBoard {
         e
     }
 
+    /// Whether a stone of `pl` on the empty point `p` captures or has a liberty (Go's and
+    /// AtariGo's legality before ko): `effects(p, pl)` with `captures || breathes`, stopping
+    /// at the first empty neighbour.
+    #[must_use]
+    #[inline]
+    pub fn captures_or_breathes(&self, p: usize, pl: Player) -> bool {
+        let own = stone(pl);
+        let nb = self.neighbours(p);
+        if nb.iter().any(|&n| self.colour[n] == EMPTY) {
+            return true;
+        }
+        nb.iter().any(|&n| {
+            let c = self.colour[n];
+            c != BORDER && ((c == own) != self.atari(self.head[n] as usize))
+        })
+    }
+
+    /// Whether a stone of `pl` on the empty point `p` would capture.
+    #[must_use]
+    #[inline]
+    pub fn captures(&self, p: usize, pl: Player) -> bool {
+        let enemy = stone(pl.opponent());
+        self.neighbours(p)
+            .iter()
+            .any(|&n| self.colour[n] == enemy && self.atari(self.head[n] as usize))
+    }
+
     /// Whether every on-board neighbour of the empty point `p` is a stone of `pl` (an "eye" in
     /// the sense of Monte Carlo playouts).
     #[must_use]
@@ -383,16 +410,16 @@ impl FastBoard {
     #[must_use]
     pub fn area(&self) -> [u32; 2] {
         let mut score = [0u32; 2];
-        let mut seen = [false; CELLS];
+        let mut seen = [0u64; CELLS.div_ceil(64)];
         let mut stack = [0u16; MAX_POINTS];
         for p in self.points() {
             match self.colour[p] {
                 1 => score[0] += 1,
                 2 => score[1] += 1,
-                _ if seen[p] => {}
+                _ if seen[p / 64] >> (p % 64) & 1 != 0 => {}
                 _ => {
                     let (mut size, mut touches) = (0u32, 0u8);
-                    seen[p] = true;
+                    seen[p / 64] |= 1 << (p % 64);
                     stack[0] = p as u16;
                     let mut top = 1;
                     while top > 0 {
@@ -401,8 +428,8 @@ impl FastBoard {
                         size += 1;
                         for n in self.neighbours(q) {
                             match self.colour[n] {
-                                EMPTY if !seen[n] => {
-                                    seen[n] = true;
+                                EMPTY if seen[n / 64] >> (n % 64) & 1 == 0 => {
+                                    seen[n / 64] |= 1 << (n % 64);
                                     stack[top] = n as u16;
                                     top += 1;
                                 }

@@ -95,6 +95,14 @@ impl FastGoState {
     pub const fn plies(&self) -> u32 {
         self.plies
     }
+
+    /// Whether every on-board neighbour of the point `p` holds a stone of `pl` (an "eye" of
+    /// `pl` for Monte Carlo playouts).
+    #[must_use]
+    pub fn surrounded_by(&self, p: Point, pl: Player) -> bool {
+        let cell = self.board.cell(usize::from(p.row), usize::from(p.col));
+        self.board.surrounded_by(cell, pl)
+    }
 }
 
 impl FastGo {
@@ -180,8 +188,7 @@ impl FastGo {
         if s.board.colour(p) != EMPTY || p == s.ko as usize {
             return false;
         }
-        let e = s.board.effects(p, s.to_move);
-        e.captures || e.breathes
+        s.board.captures_or_breathes(p, s.to_move)
     }
 
     /// Area score of the stones as they stand.
@@ -205,9 +212,9 @@ impl FastGo {
         b
     }
 
-    /// Why `m` is illegal in `state`, if it is.
+    /// Why `m` is illegal in `state`, if it is (the move limit aside: see [`Game::play`]).
     fn check(&self, state: &FastGoState, m: Move) -> Result<(), MoveError> {
-        if state.passes >= 2 || state.plies >= self.move_limit {
+        if state.passes >= 2 {
             return Err(MoveError::GameOver(m.to_string()));
         }
         let Move::Place(pt) = m else {
@@ -235,26 +242,16 @@ impl FastGo {
 
     /// The move a Monte Carlo Go playout plays: uniformly random among the legal stone moves
     /// that do not fill one of the mover's own eyes (an empty point whose on-board neighbours
-    /// are all the mover's stones), the pass only when there is none. Allocates nothing: the
-    /// empty points are sampled without replacement until one qualifies.
+    /// are all the mover's stones), the pass only when there is none. Allocates nothing: empty
+    /// points are drawn until one qualifies (see `stones::sample_empty`).
     ///
     /// The state must not be terminal (the pass is then returned).
     pub fn playout_move(&self, state: &FastGoState, rng: &mut dyn RngCore) -> Move {
-        let empties = state.board.empties();
-        let mut cand = [0u16; 19 * 19];
-        let mut n = empties.len();
-        cand[..n].copy_from_slice(empties);
         let me = state.to_move;
-        while n > 0 {
-            let k = rng.random_range(0..n as u32) as usize;
-            let p = cand[k] as usize;
-            if !state.board.surrounded_by(p, me) && Self::legal_at(state, p) {
-                return Move::Place(Self::point(state, p));
-            }
-            n -= 1;
-            cand[k] = cand[n];
-        }
-        Move::Pass
+        crate::stones::sample_empty(&state.board, rng, |p| {
+            !state.board.surrounded_by(p, me) && Self::legal_at(state, p)
+        })
+        .map_or(Move::Pass, |p| Move::Place(Self::point(state, p)))
     }
 }
 
@@ -318,6 +315,8 @@ impl Game for FastGo {
         }
     }
 
+    /// Plays `mv`. A move past the move limit is still played: the hash does not count plies,
+    /// so a search may reach a position both before and at the limit through transpositions.
     fn play(&self, state: &mut FastGoState, mv: Move) {
         debug_assert!(self.check(state, mv).is_ok(), "illegal move {mv}");
         match mv {
@@ -394,6 +393,9 @@ impl Game for FastGo {
 
     fn parse_move(&self, state: &FastGoState, text: &str) -> Result<Move, String> {
         let m = self.size.parse_move(text)?;
+        if state.plies >= self.move_limit {
+            return Err(format!("illegal move {m}: the game is over (move limit)"));
+        }
         self.check(state, m).map_err(|e| e.to_string())?;
         Ok(m)
     }

@@ -82,8 +82,8 @@ impl fmt::Debug for Stones {
     }
 }
 
-/// Samples the empty points of `board` without replacement until `ok` accepts one: a uniform
-/// draw among the accepted points, or `None` when there is none. Allocates nothing.
+/// Draws empty points of `board` until `ok` accepts one: a uniform draw among the accepted
+/// points, or `None` when there is none. Allocates nothing.
 #[inline]
 pub(crate) fn sample_empty(
     board: &FastBoard,
@@ -92,6 +92,18 @@ pub(crate) fn sample_empty(
 ) -> Option<usize> {
     use rand::Rng;
     let empties = board.empties();
+    if empties.is_empty() {
+        return None;
+    }
+    // A few draws with replacement first (rejection sampling: uniform over the accepted
+    // points), then, if all were rejected, draws without replacement over a copy of the list
+    // (uniform too), so the mixture is uniform and always ends.
+    for _ in 0..4 {
+        let p = empties[rng.random_range(0..empties.len() as u32) as usize] as usize;
+        if ok(p) {
+            return Some(p);
+        }
+    }
     let mut cand = [0u16; MAX_POINTS];
     let mut n = empties.len();
     cand[..n].copy_from_slice(empties);

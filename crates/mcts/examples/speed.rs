@@ -1,9 +1,11 @@
 //! Playouts per second: pure random games versus searches, for one game.
 //!
 //! `cargo run --release -p mcts --example speed -- nogo 7 grave 10000`
+//! (games: go, goref (the reference board), nogo, atarigo, hex, wargame)
 
 use games::Game;
 use games::atarigo::AtariGo;
+use games::fastgo::FastGo;
 use games::go::{GoGame, KoRule, Komi, Rules};
 use games::hex::Hex;
 use games::nogo::NoGo;
@@ -20,9 +22,8 @@ fn bench<G: Game, R: Rollout<G>>(game: &G, mut rollout: R, algo: Algorithm, play
     while t0.elapsed().as_secs_f64() < 2.0 {
         let mut s = game.initial();
         while game.outcome(&s).is_none() {
-            game.legal_moves(&s, &mut moves);
-            let i = rollout.choose(game, &s, &moves, &mut rng);
-            game.play(&mut s, moves[i]);
+            let m = rollout.playout_move(game, &s, &mut moves, &mut rng);
+            game.play(&mut s, m);
             plies += 1;
         }
         games += 1;
@@ -68,6 +69,13 @@ fn main() {
             playouts,
         ),
         "go" => bench(
+            &FastGo::new(n, n, Komi::from_half_points(13)).unwrap(),
+            GoRollout::default(),
+            algo,
+            playouts,
+        ),
+        // The reference board, for comparison.
+        "goref" => bench(
             &GoGame::new(
                 n,
                 n,

@@ -1,5 +1,6 @@
 //! Playout (rollout) policies: how moves are chosen below the tree.
 
+use games::fastgo::{FastGo, FastGoState};
 use games::go::{GoGame, Move as GoMove, Position};
 use games::wargame::{WarGame, WarMove, WarState};
 use games::{Game, Player};
@@ -19,6 +20,22 @@ pub trait Rollout<G: Game> {
         moves: &[G::Move],
         rng: &mut PlayerRng,
     ) -> usize;
+
+    /// The move to play in the non-terminal `state` below the tree. The default lists the legal
+    /// moves into `moves` (a reused buffer) and asks [`Rollout::choose`]; policies with a
+    /// cheaper way to draw the same distribution override it.
+    #[inline]
+    fn playout_move(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        moves: &mut Vec<G::Move>,
+        rng: &mut PlayerRng,
+    ) -> G::Move {
+        game.legal_moves(state, moves);
+        let i = self.choose(game, state, moves, rng);
+        moves[i]
+    }
 }
 
 /// Uniformly random playouts (the paper's policy for Hex, NoGo, AtariGo).
@@ -29,6 +46,20 @@ impl<G: Game> Rollout<G> for Uniform {
     #[inline]
     fn choose(&mut self, _: &G, _: &G::State, moves: &[G::Move], rng: &mut PlayerRng) -> usize {
         rng.random_range(0..moves.len())
+    }
+
+    /// [`Game::random_legal_move`]: the default draws the same numbers as `choose`; NoGo,
+    /// AtariGo and Go sample empty points instead of listing every legal move.
+    #[inline]
+    fn playout_move(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        moves: &mut Vec<G::Move>,
+        rng: &mut PlayerRng,
+    ) -> G::Move {
+        game.random_legal_move(state, moves, rng)
+            .expect("playout_move is called on non-terminal states")
     }
 }
 
@@ -56,6 +87,10 @@ impl Rollout<WarGame> for WargameRollout {
 /// moves that do not fill one of the mover's own eyes (an empty point whose on-board
 /// neighbours are all the mover's stones), passing only when no such move is left. Without
 /// this rule random games never end before the move limit.
+///
+/// On [`FastGo`] (the board `tsumi match` and `play` use) a playout move samples empty points
+/// without listing the legal moves ([`FastGo::playout_move`]); on the reference
+/// [`GoGame`] it filters the legal moves.
 #[derive(Clone, Debug, Default)]
 pub struct GoRollout {
     candidates: Vec<u32>,
@@ -96,6 +131,42 @@ impl Rollout<GoGame> for GoRollout {
     }
 }
 
+impl Rollout<FastGo> for GoRollout {
+    fn choose(
+        &mut self,
+        _: &FastGo,
+        state: &FastGoState,
+        moves: &[GoMove],
+        rng: &mut PlayerRng,
+    ) -> usize {
+        let me = state.to_move();
+        self.candidates.clear();
+        self.candidates.extend(0..moves.len() as u32);
+        while !self.candidates.is_empty() {
+            let k = rng.random_range(0..self.candidates.len());
+            let i = self.candidates[k] as usize;
+            if let GoMove::Place(p) = moves[i]
+                && !state.surrounded_by(p, me)
+            {
+                return i;
+            }
+            self.candidates.swap_remove(k);
+        }
+        moves.iter().position(|&m| m == GoMove::Pass).unwrap_or(0)
+    }
+
+    #[inline]
+    fn playout_move(
+        &mut self,
+        game: &FastGo,
+        state: &FastGoState,
+        _: &mut Vec<GoMove>,
+        rng: &mut PlayerRng,
+    ) -> GoMove {
+        game.playout_move(state, rng)
+    }
+}
+
 /// An index drawn with probability proportional to its (positive) weight.
 ///
 /// # Panics
@@ -116,6 +187,37 @@ pub fn sample_weighted(weights: &[u32], rng: &mut PlayerRng) -> usize {
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    #[test]
+    fn go_playouts_skip_own_eyes_and_pass_last() {
+        use games::go::{Komi, Point};
+        let g = FastGo::new(5, 5, Komi::from_half_points(13)).unwrap();
+        let mut s = g.initial();
+        // Black A2, B1 make an eye at A1 (White plays E5, E4 meanwhile); Black to move.
+        for t in ["A2", "E5", "B1", "E4"] {
+            let m = g.parse_move(&s, t).unwrap();
+            g.play(&mut s, m);
+        }
+        let mut rng = PlayerRng::seed_from_u64(5);
+        let (mut r, mut moves) = (GoRollout::default(), Vec::new());
+        let a1 = GoMove::Place(Point::new(0, 0));
+        g.legal_moves(&s, &mut moves);
+        assert!(moves.contains(&a1));
+        for _ in 0..2000 {
+            let m = r.playout_move(&g, &s, &mut moves, &mut rng);
+            assert!(m != a1 && m != GoMove::Pass);
+            g.legal_moves(&s, &mut moves);
+            let i = r.choose(&g, &s, &moves, &mut rng);
+            assert!(moves[i] != a1 && moves[i] != GoMove::Pass);
+        }
+        // Random playouts end by two passes (or the move limit) with a result.
+        let mut t = g.initial();
+        while g.outcome(&t).is_none() {
+            let m = r.playout_move(&g, &t, &mut moves, &mut rng);
+            g.play(&mut t, m);
+        }
+        assert!(t.plies() < g.max_game_length(), "playouts end by passing");
+    }
 
     #[test]
     fn weighted_sampling_follows_weights() {

@@ -535,11 +535,9 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
                 if self.seq.len() >= cap {
                     break 1;
                 }
-                game.legal_moves(&state, &mut self.moves);
-                let i = self
+                let m = self
                     .rollout
-                    .choose(game, &state, &self.moves, &mut self.rng);
-                let m = self.moves[i];
+                    .playout_move(game, &state, &mut self.moves, &mut self.rng);
                 self.seq.push(game.move_code(&state, m) as u32);
                 game.play(&mut state, m);
             }

@@ -2,12 +2,14 @@
 //! independence of playout-budget matches, and basic strength on small games.
 
 use games::Game;
+use games::fastgo::FastGo;
+use games::go::Komi;
 use games::hex::Hex;
 use games::nogo::NoGo;
 use games::tictactoe::TicTacToe;
 use games::wargame::WarGame;
 use mcts::arena::{game_seeds, play_game, run_match};
-use mcts::{Algorithm, Budget, Params, Uniform, WargameRollout};
+use mcts::{Algorithm, Budget, GoRollout, Params, Uniform, WargameRollout};
 
 fn params(algo: Algorithm, playouts: u64) -> Params {
     Params::new(algo).with_budget(Budget::Playouts(playouts))
@@ -46,6 +48,14 @@ fn a_seeded_game_is_repeatable_bit_for_bit() {
     let a = play_game(&game, p, false, [1, 2], &|| Uniform, 0);
     let b = play_game(&game, p, false, [1, 2], &|| Uniform, 0);
     assert_eq!(a.moves, b.moves);
+    // And on Go (the fast board, eye-avoiding playouts) with MCPS and GRAVE.
+    let game = FastGo::new(5, 5, Komi::from_half_points(13)).unwrap();
+    let p = [params(Algorithm::Mcps, 200), params(Algorithm::Grave, 200)];
+    let a = play_game(&game, p, true, [3, 4], &GoRollout::default, 0);
+    let b = play_game(&game, p, true, [3, 4], &GoRollout::default, 0);
+    assert_eq!(a.moves, b.moves);
+    assert_eq!(a.outcome, b.outcome);
+    assert!(a.moves.len() >= 10, "{:?}", a.moves);
 }
 
 #[test]

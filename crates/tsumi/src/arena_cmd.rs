@@ -16,7 +16,8 @@ use anyhow::{Context, bail};
 use clap::Args;
 use games::atarigo::AtariGo;
 use games::connect4::Connect4;
-use games::go::{GoGame, KoRule, Komi, Rules};
+use games::fastgo::FastGo;
+use games::go::Komi;
 use games::hex::Hex;
 use games::nogo::NoGo;
 use games::tictactoe::TicTacToe;
@@ -170,13 +171,8 @@ fn side(size: &str) -> anyhow::Result<u8> {
         .with_context(|| format!("size {size:?} is not a number (this game takes N for N×N)"))
 }
 
-/// The Go rules for playing: simple ko, komi 6.5, area scoring.
-fn go_rules() -> Rules {
-    Rules {
-        ko: KoRule::Simple,
-        komi: Komi::from_half_points(13),
-    }
-}
+/// The komi of Go for playing (6.5); the rules are simple ko and area scoring ([`FastGo`]).
+const GO_KOMI: Komi = Komi::from_half_points(13);
 
 fn dispatch<T: GameTask>(name: &str, size: &str, task: T) -> anyhow::Result<T::Out> {
     match name.to_ascii_lowercase().as_str() {
@@ -185,7 +181,7 @@ fn dispatch<T: GameTask>(name: &str, size: &str, task: T) -> anyhow::Result<T::O
             if !(5..=19).contains(&n) {
                 bail!("go is played on sizes 5 to 19 here, not {n}");
             }
-            let g = GoGame::new(n, n, go_rules()).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let g = FastGo::new(n, n, GO_KOMI).map_err(|e| anyhow::anyhow!("{e}"))?;
             task.run(&g, size, mcts::GoRollout::default, RecordKind::GoSgf)
         }
         "nogo" => {
