@@ -5,7 +5,7 @@ use crate::dfpn::{DfPn, FocusedDfPn, Pds};
 use crate::order::MoveOrder;
 use crate::pn2::Pn2;
 use crate::pns::Pns;
-use crate::prior::{Mobility, Prior, Uniform};
+use crate::prior::{Prior, Uniform, WithMobility};
 use games::Game;
 use std::fmt;
 use std::str::FromStr;
@@ -115,29 +115,28 @@ impl Settings {
         &self,
         order: Box<dyn MoveOrder<G> + 'a>,
     ) -> Box<dyn Prover<G> + 'a> {
-        let prior: Box<dyn Prior<G>> = if self.mobility {
-            Box::new(Mobility)
-        } else {
-            Box::new(Uniform)
-        };
-        self.prover_with(order, prior)
+        self.prover_with(order, Box::new(Uniform))
     }
 
-    /// The prover with a given prior (`wpns` keeps its mobility initialisation).
+    /// The prover with a given prior. With `mobility` (always for `wpns`) its estimates are
+    /// replaced by mobility while its exact knowledge is kept ([`WithMobility`]).
     pub fn prover_with<'a, G: Game + 'a>(
         &self,
         order: Box<dyn MoveOrder<G> + 'a>,
         prior: Box<dyn Prior<G> + 'a>,
     ) -> Box<dyn Prover<G> + 'a> {
+        let mobility = self.mobility || self.algorithm == Algorithm::WeakPns;
+        let prior: Box<dyn Prior<G> + 'a> = if mobility {
+            Box::new(WithMobility(prior))
+        } else {
+            prior
+        };
         match self.algorithm {
             Algorithm::Pns => Box::new(Pns {
                 prior,
                 weak: self.weak,
             }),
-            Algorithm::WeakPns => Box::new(Pns {
-                prior: Mobility,
-                weak: true,
-            }),
+            Algorithm::WeakPns => Box::new(Pns { prior, weak: true }),
             Algorithm::Pn2 => Box::new(Pn2 {
                 prior,
                 weak: self.weak,

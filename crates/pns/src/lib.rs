@@ -56,7 +56,7 @@ pub use hex_order::{HexThreats, ResistanceOrder};
 pub use order::{MoveOrder, NaturalOrder};
 pub use pn2::Pn2;
 pub use pns::Pns;
-pub use prior::{Mobility, Prior, Uniform};
+pub use prior::{Mobility, Prior, Uniform, WithMobility};
 pub use question::{Answer, Goal, Question};
 pub use solve::{Solution, Value, solve};
 

@@ -43,6 +43,22 @@ impl<G: Game> Prior<G> for Mobility {
     }
 }
 
+/// Mobility estimates with the exact knowledge of another prior: weak PNS's initialisation
+/// when a game also has sound knowledge (`WithMobility(HexThreats)`), so that asking for both
+/// never silently drops one of them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WithMobility<P>(pub P);
+
+impl<G: Game, P: Prior<G>> Prior<G> for WithMobility<P> {
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+        Mobility.estimate(game, state, scratch)
+    }
+
+    fn exact(&self, game: &G, state: &G::State) -> Option<bool> {
+        self.0.exact(game, state)
+    }
+}
+
 impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for Box<P> {
     fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
         (**self).estimate(game, state, scratch)
