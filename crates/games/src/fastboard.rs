@@ -59,6 +59,19 @@ pub struct Effects {
     pub breathes: bool,
 }
 
+/// What the head of a chain knows: its size and its pseudo-liberties (count, index sum, sum of
+/// squared indices), packed so one cache line holds them.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+struct Chain {
+    size: u16,
+    lib_n: u16,
+    lib_sum: u32,
+    lib_sq: u32,
+}
+
+const _: () = assert!(std::mem::size_of::<Chain>() == 12);
+
 /// The padded board with incremental chains (see the module documentation).
 #[derive(Clone)]
 pub struct FastBoard {
@@ -70,10 +83,7 @@ pub struct FastBoard {
     colour: [u8; CELLS],
     next: [u16; CELLS],
     head: [u16; CELLS],
-    size: [u16; CELLS],
-    lib_n: [u16; CELLS],
-    lib_sum: [u32; CELLS],
-    lib_sq: [u32; CELLS],
+    chain: [Chain; CELLS],
     empty_at: [u16; CELLS],
     empties: [u16; MAX_POINTS],
 }
@@ -96,10 +106,7 @@ impl FastBoard {
             colour: [BORDER; CELLS],
             next: [NO_POINT; CELLS],
             head: [NO_POINT; CELLS],
-            size: [0; CELLS],
-            lib_n: [0; CELLS],
-            lib_sum: [0; CELLS],
-            lib_sq: [0; CELLS],
+            chain: [Chain::default(); CELLS],
             empty_at: [NO_POINT; CELLS],
             empties: [0; MAX_POINTS],
         };
@@ -194,9 +201,10 @@ impl FastBoard {
     /// Whether the chain whose head is `h` has exactly one liberty.
     #[inline]
     fn atari(&self, h: usize) -> bool {
-        let n = u64::from(self.lib_n[h]);
-        let sum = u64::from(self.lib_sum[h]);
-        n > 0 && n * u64::from(self.lib_sq[h]) == sum * sum
+        let c = &self.chain[h];
+        let n = u64::from(c.lib_n);
+        let sum = u64::from(c.lib_sum);
+        n > 0 && n * u64::from(c.lib_sq) == sum * sum
     }
 
     /// Whether the chain through the stone at `p` is in atari (exactly one liberty).
@@ -210,14 +218,14 @@ impl FastBoard {
     #[must_use]
     #[inline]
     pub fn no_liberty(&self, p: usize) -> bool {
-        self.lib_n[self.head[p] as usize] == 0
+        self.chain[self.head[p] as usize].lib_n == 0
     }
 
     /// The number of stones of the chain through the stone at `p`.
     #[must_use]
     #[inline]
     pub fn chain_size(&self, p: usize) -> usize {
-        self.size[self.head[p] as usize] as usize
+        self.chain[self.head[p] as usize].size as usize
     }
 
     /// What a stone of `pl` on the empty point `p` would do (O(1)).
@@ -257,6 +265,30 @@ impl FastBoard {
         })
     }
 
+    /// Whether a stone of `pl` on the empty point `p` is legal in NoGo: it captures nothing and
+    /// has a liberty (`effects` with `!captures && breathes`, stopping at the first capture).
+    #[must_use]
+    #[inline]
+    pub fn breathes_without_capture(&self, p: usize, pl: Player) -> bool {
+        let own = stone(pl);
+        let mut breathes = false;
+        for n in self.neighbours(p) {
+            match self.colour[n] {
+                EMPTY => breathes = true,
+                BORDER => {}
+                c => {
+                    let atari = self.atari(self.head[n] as usize);
+                    if c == own {
+                        breathes |= !atari;
+                    } else if atari {
+                        return false;
+                    }
+                }
+            }
+        }
+        breathes
+    }
+
     /// Whether a stone of `pl` on the empty point `p` would capture.
     #[must_use]
     #[inline]
@@ -280,16 +312,18 @@ impl FastBoard {
 
     #[inline]
     fn add_lib(&mut self, h: usize, lib: usize) {
-        self.lib_n[h] += 1;
-        self.lib_sum[h] += lib as u32;
-        self.lib_sq[h] += (lib * lib) as u32;
+        let c = &mut self.chain[h];
+        c.lib_n += 1;
+        c.lib_sum += lib as u32;
+        c.lib_sq += (lib * lib) as u32;
     }
 
     #[inline]
     fn remove_lib(&mut self, h: usize, lib: usize) {
-        self.lib_n[h] -= 1;
-        self.lib_sum[h] -= lib as u32;
-        self.lib_sq[h] -= (lib * lib) as u32;
+        let c = &mut self.chain[h];
+        c.lib_n -= 1;
+        c.lib_sum -= lib as u32;
+        c.lib_sq -= (lib * lib) as u32;
     }
 
     #[inline]
@@ -310,7 +344,7 @@ impl FastBoard {
     }
 
     fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.size[a] >= self.size[b] {
+        let (big, small) = if self.chain[a].size >= self.chain[b].size {
             (a, b)
         } else {
             (b, a)
@@ -324,10 +358,12 @@ impl FastBoard {
             }
         }
         self.next.swap(big, small);
-        self.size[big] += self.size[small];
-        self.lib_n[big] += self.lib_n[small];
-        self.lib_sum[big] += self.lib_sum[small];
-        self.lib_sq[big] += self.lib_sq[small];
+        let sm = self.chain[small];
+        let c = &mut self.chain[big];
+        c.size += sm.size;
+        c.lib_n += sm.lib_n;
+        c.lib_sum += sm.lib_sum;
+        c.lib_sq += sm.lib_sq;
     }
 
     /// Removes the chain through `p` (its stones' keys taken from `keys`), giving its points as
@@ -375,10 +411,10 @@ impl FastBoard {
         self.remove_empty(p);
         self.head[p] = p as u16;
         self.next[p] = p as u16;
-        self.size[p] = 1;
-        self.lib_n[p] = 0;
-        self.lib_sum[p] = 0;
-        self.lib_sq[p] = 0;
+        self.chain[p] = Chain {
+            size: 1,
+            ..Chain::default()
+        };
         let nbrs = self.neighbours(p);
         for n in nbrs {
             match self.colour[n] {
@@ -525,7 +561,7 @@ impl FastBoard {
             }
             filled.sort_unstable();
             assert_eq!(listed, filled, "chain list at {p}");
-            assert_eq!(self.size[h] as usize, filled.len(), "chain size");
+            assert_eq!(self.chain[h].size as usize, filled.len(), "chain size");
             let (mut n, mut sum, mut sq) = (0u32, 0u32, 0u32);
             for &s in &filled {
                 for q in self.neighbours(s) {
@@ -537,7 +573,11 @@ impl FastBoard {
                 }
             }
             assert_eq!(
-                (u32::from(self.lib_n[h]), self.lib_sum[h], self.lib_sq[h]),
+                (
+                    u32::from(self.chain[h].lib_n),
+                    self.chain[h].lib_sum,
+                    self.chain[h].lib_sq
+                ),
                 (n, sum, sq),
                 "pseudo-liberties of the chain at {p}"
             );

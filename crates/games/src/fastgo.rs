@@ -33,6 +33,7 @@ pub struct FastGo {
     move_limit: u32,
     keys: Vec<[u64; 2]>,
     ko_keys: Vec<u64>,
+    points: Vec<Point>,
     template: FastGoState,
 }
 
@@ -117,9 +118,11 @@ impl FastGo {
         let z = Zobrist::get();
         let mut keys = vec![[0u64; 2]; board.cells()];
         let mut ko_keys = vec![0u64; board.cells()];
+        let mut points = vec![Point::new(0, 0); board.cells()];
         for p in board.points() {
             let (r, c) = board.row_col(p);
             let pt = Point::new(r as u32, c as u32);
+            points[p] = pt;
             keys[p] = [
                 z.stone(size, pt, Player::Black),
                 z.stone(size, pt, Player::White),
@@ -132,6 +135,7 @@ impl FastGo {
             move_limit: 4 * size.points() as u32,
             keys,
             ko_keys,
+            points,
             template: FastGoState {
                 board,
                 to_move: Player::Black,
@@ -174,9 +178,10 @@ impl FastGo {
         state.board.cell(usize::from(p.row), usize::from(p.col))
     }
 
-    fn point(state: &FastGoState, p: usize) -> Point {
-        let (r, c) = state.board.row_col(p);
-        Point::new(r as u32, c as u32)
+    /// The point of a padded cell (a table lookup: no division on the hot path).
+    #[inline]
+    fn point(&self, p: usize) -> Point {
+        self.points[p]
     }
 
     fn is_over(&self, s: &FastGoState) -> bool {
@@ -206,7 +211,7 @@ impl FastGo {
             let c = state.board.colour(p);
             if c == 1 || c == 2 {
                 let pl = if c == 1 { Player::Black } else { Player::White };
-                b.set(Self::point(state, p), Some(pl));
+                b.set(self.point(p), Some(pl));
             }
         }
         b
@@ -251,7 +256,7 @@ impl FastGo {
         crate::stones::sample_empty(&state.board, rng, |p| {
             !state.board.surrounded_by(p, me) && Self::legal_at(state, p)
         })
-        .map_or(Move::Pass, |p| Move::Place(Self::point(state, p)))
+        .map_or(Move::Pass, |p| Move::Place(self.point(p)))
     }
 }
 
@@ -278,7 +283,7 @@ impl Game for FastGo {
         }
         for p in state.board.points() {
             if Self::legal_at(state, p) {
-                out.push(Move::Place(Self::point(state, p)));
+                out.push(Move::Place(self.point(p)));
             }
         }
         out.push(Move::Pass);
@@ -308,7 +313,7 @@ impl Game for FastGo {
                 return Some(Move::Pass);
             }
             if Self::legal_at(state, p as usize) {
-                return Some(Move::Place(Self::point(state, p as usize)));
+                return Some(Move::Place(self.point(p as usize)));
             }
             n -= 1;
             cand[k] = cand[n];
@@ -459,7 +464,7 @@ mod tests {
                     assert_eq!(fast.hash(&f), slow.hash(&s), "{}: hash", at());
                 } else {
                     kos += 1;
-                    let ko = FastGo::point(&f, f.ko as usize);
+                    let ko = fast.point(f.ko as usize);
                     assert!(s.board().get(ko).is_none() && !mf.contains(&Move::Place(ko)));
                 }
                 if fast.outcome(&f).is_some() {

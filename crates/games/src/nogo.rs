@@ -107,8 +107,7 @@ impl NoGo {
         if s.board.colour(p) != EMPTY {
             return false;
         }
-        let e = s.board.effects(p, s.to_move);
-        !e.captures && e.breathes
+        s.board.breathes_without_capture(p, s.to_move)
     }
 
     /// The winner when the player to move has no legal move.

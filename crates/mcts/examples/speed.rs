@@ -1,7 +1,8 @@
 //! Playouts per second: pure random games versus searches, for one game.
 //!
 //! `cargo run --release -p mcts --example speed -- nogo 7 grave 10000`
-//! (games: go, goref (the reference board), nogo, atarigo, hex, wargame)
+//! (games: go, goref (the reference board), nogo, atarigo, hex, wargame; a fifth argument sets
+//! the seconds of pure random games first, 2 by default, 0 for none)
 
 use games::Game;
 use games::atarigo::AtariGo;
@@ -14,12 +15,18 @@ use mcts::{Algorithm, Budget, GoRollout, Params, Rollout, Searcher, Uniform, War
 use rand::SeedableRng;
 use std::time::Instant;
 
-fn bench<G: Game, R: Rollout<G>>(game: &G, mut rollout: R, algo: Algorithm, playouts: u64) {
+fn bench<G: Game, R: Rollout<G>>(
+    game: &G,
+    mut rollout: R,
+    algo: Algorithm,
+    playouts: u64,
+    random_secs: f64,
+) {
     let mut rng = mcts::PlayerRng::seed_from_u64(1);
     let mut moves = Vec::new();
     let t0 = Instant::now();
     let (mut games, mut plies) = (0u64, 0u64);
-    while t0.elapsed().as_secs_f64() < 2.0 {
+    while t0.elapsed().as_secs_f64() < random_secs {
         let mut s = game.initial();
         while game.outcome(&s).is_none() {
             let m = rollout.playout_move(game, &s, &mut moves, &mut rng);
@@ -29,11 +36,13 @@ fn bench<G: Game, R: Rollout<G>>(game: &G, mut rollout: R, algo: Algorithm, play
         games += 1;
     }
     let secs = t0.elapsed().as_secs_f64();
-    println!(
-        "random games from the start: {:.0} games/s, {:.1} plies/game",
-        games as f64 / secs,
-        plies as f64 / games as f64
-    );
+    if games > 0 {
+        println!(
+            "random games from the start: {:.0} games/s, {:.1} plies/game",
+            games as f64 / secs,
+            plies as f64 / games as f64
+        );
+    }
     let mut searcher = Searcher::new(
         game,
         Params::new(algo).with_budget(Budget::Playouts(playouts)),
@@ -57,22 +66,43 @@ fn main() {
     let n: u8 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(7);
     let algo: Algorithm = args.get(3).map_or("grave", String::as_str).parse().unwrap();
     let playouts: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let random_secs: f64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(2.0);
     let size = format!("{n}");
     match game {
-        "nogo" => bench(&NoGo::from_size(&size).unwrap(), Uniform, algo, playouts),
-        "atarigo" => bench(&AtariGo::from_size(&size).unwrap(), Uniform, algo, playouts),
-        "hex" => bench(&Hex::from_size(&size).unwrap(), Uniform, algo, playouts),
+        "nogo" => bench(
+            &NoGo::from_size(&size).unwrap(),
+            Uniform,
+            algo,
+            playouts,
+            random_secs,
+        ),
+        "atarigo" => bench(
+            &AtariGo::from_size(&size).unwrap(),
+            Uniform,
+            algo,
+            playouts,
+            random_secs,
+        ),
+        "hex" => bench(
+            &Hex::from_size(&size).unwrap(),
+            Uniform,
+            algo,
+            playouts,
+            random_secs,
+        ),
         "wargame" => bench(
             &WarGame::new(n).unwrap(),
             WargameRollout::default(),
             algo,
             playouts,
+            random_secs,
         ),
         "go" => bench(
             &FastGo::new(n, n, Komi::from_half_points(13)).unwrap(),
             GoRollout::default(),
             algo,
             playouts,
+            random_secs,
         ),
         // The reference board, for comparison.
         "goref" => bench(
@@ -88,6 +118,7 @@ fn main() {
             GoRollout::default(),
             algo,
             playouts,
+            random_secs,
         ),
         other => panic!("unknown game {other}"),
     }
