@@ -42,9 +42,10 @@
 //! and the search keeps every proof path-specific.
 //!
 //! # Layout
-//! [`Entry`] is 64 bytes, `#[repr(C)]` (size asserted at compile time): identity 24 bytes, four
-//! attribute words, effort, komi, best move and flags. A bucket is four entries, 256 bytes,
-//! cache-line aligned. Memory is allocated and written at creation, so the resident size is the
+//! An entry is 64 bytes (key, two signatures, four attribute words, effort, komi, best move and
+//! flags). A bucket is four entries, 256 bytes, cache-line aligned, laid out as a header line
+//! holding every entry's key, komi, flags, best move and effort, followed by the four bodies
+//! (signatures and attribute words): a probe that finds no matching key reads one cache line. Memory is allocated and written at creation, so the resident size is the
 //! requested MiB.
 
 use crate::board::Bitboard;
@@ -53,7 +54,7 @@ use games::Player;
 /// Proof and disproof numbers are saturating 64-bit counts; this is "infinity".
 pub const INF: u64 = u64::MAX;
 
-/// One table entry (64 bytes).
+/// One table entry (64 bytes), as assembled from a bucket's header and body.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
@@ -94,12 +95,81 @@ const EXCL_MANY: u8 = 0b10_0000;
 /// "No best move" in an entry.
 pub const NO_MOVE: u8 = 254;
 
-/// Four entries, one cache-line-aligned bucket.
+/// The part of an entry a probe reads only when the key matches (48 bytes).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Body {
+    sig1: u64,
+    sig2: u64,
+    word_a: u64,
+    word_b: u64,
+    word_c: u64,
+    word_d: u64,
+}
+
+/// Four entries in four cache lines: a header line with every entry's key, komi, flags, best
+/// move and effort, then the four bodies. A probe that misses reads only the header line.
+///
+/// ```text
+///   line 0   key[4] (32 B) · komi2[4] (8 B) · flags[4] · best[4] · effort[4] (16 B)
+///   1..4     body[4]: sig1, sig2, words a–d (48 B each)
+/// ```
 #[repr(C, align(64))]
 #[derive(Clone, Copy, Debug, Default)]
-struct Bucket([Entry; 4]);
+struct Bucket {
+    key: [u64; 4],
+    komi2: [i16; 4],
+    flags: [u8; 4],
+    best: [u8; 4],
+    effort: [u32; 4],
+    body: [Body; 4],
+}
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 256);
+const _: () = assert!(std::mem::offset_of!(Bucket, body) == 64);
+
+impl Bucket {
+    /// Whether slot `i` is in use with key `key` (reads the header line only).
+    #[inline]
+    fn has_key(&self, i: usize, key: u64) -> bool {
+        self.flags[i] & STATE_MASK != EMPTY && self.key[i] == key
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Entry {
+        let b = &self.body[i];
+        Entry {
+            key: self.key[i],
+            sig1: b.sig1,
+            sig2: b.sig2,
+            word_a: b.word_a,
+            word_b: b.word_b,
+            word_c: b.word_c,
+            word_d: b.word_d,
+            effort: self.effort[i],
+            komi2: self.komi2[i],
+            best: self.best[i],
+            flags: self.flags[i],
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, e: &Entry) {
+        self.key[i] = e.key;
+        self.komi2[i] = e.komi2;
+        self.flags[i] = e.flags;
+        self.best[i] = e.best;
+        self.effort[i] = e.effort;
+        self.body[i] = Body {
+            sig1: e.sig1,
+            sig2: e.sig2,
+            word_a: e.word_a,
+            word_b: e.word_b,
+            word_c: e.word_c,
+            word_d: e.word_d,
+        };
+    }
+}
 
 /// The identity of a node in the table (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -360,37 +430,44 @@ impl Table {
     ) -> Probe {
         self.stats.probes += 1;
         let mut found = Probe::Miss;
-        let path_entries: &[Entry] = if path {
-            &self.buckets[self.path_bucket(k)].0
-        } else {
-            &[]
-        };
-        for e in path_entries {
-            if !e.same_path(k) {
-                continue;
-            }
-            let state = e.flags & STATE_MASK;
-            if state == WIN || state == LOSS {
-                if applies(mover, state == WIN, i32::from(e.komi2), komi2) {
-                    self.stats.proven_hits += 1;
-                    return Probe::Proven(Found {
-                        mover_wins: state == WIN,
-                        best: e.best,
-                        attrs: e.attrs(),
-                        needs_test: false,
-                    });
+        if path {
+            let b = &self.buckets[self.path_bucket(k)];
+            for i in 0..4 {
+                if !b.has_key(i, k.key) {
+                    continue;
                 }
-            } else if i32::from(e.komi2) == komi2 {
-                found = Probe::Unproven {
-                    pn: e.word_a.clamp(1, INF - 1),
-                    dn: e.word_b.clamp(1, INF - 1),
-                    best: e.best,
-                    effort: u64::from(e.effort),
-                };
+                let e = b.get(i);
+                if !e.same_path(k) {
+                    continue;
+                }
+                let state = e.flags & STATE_MASK;
+                if state == WIN || state == LOSS {
+                    if applies(mover, state == WIN, i32::from(e.komi2), komi2) {
+                        self.stats.proven_hits += 1;
+                        return Probe::Proven(Found {
+                            mover_wins: state == WIN,
+                            best: e.best,
+                            attrs: e.attrs(),
+                            needs_test: false,
+                        });
+                    }
+                } else if i32::from(e.komi2) == komi2 {
+                    found = Probe::Unproven {
+                        pn: e.word_a.clamp(1, INF - 1),
+                        dn: e.word_b.clamp(1, INF - 1),
+                        best: e.best,
+                        effort: u64::from(e.effort),
+                    };
+                }
             }
         }
         if transfer {
-            for e in &self.buckets[self.position_bucket(k)].0 {
+            let b = &self.buckets[self.position_bucket(k)];
+            for i in 0..4 {
+                if !b.has_key(i, k.key) {
+                    continue;
+                }
+                let e = b.get(i);
                 if !e.same_position(k) {
                     continue;
                 }
@@ -434,10 +511,8 @@ impl Table {
     /// seen before has, but for rare transpositions, no stored children either.
     #[must_use]
     pub fn seen(&self, k: &NodeKey) -> bool {
-        self.buckets[self.path_bucket(k)]
-            .0
-            .iter()
-            .any(|e| e.same_path(k))
+        let b = &self.buckets[self.path_bucket(k)];
+        (0..4).any(|i| b.has_key(i, k.key) && b.get(i).same_path(k))
     }
 
     /// Stores a node's numbers or proof for the question at `komi2`. `effort` is the total
@@ -513,9 +588,14 @@ impl Table {
         if position {
             // The node's unproven numbers at this komi are obsolete.
             let pb = self.path_bucket(k);
-            for e in &mut self.buckets[pb].0 {
+            let b = &mut self.buckets[pb];
+            for i in 0..4 {
+                if !b.has_key(i, k.key) {
+                    continue;
+                }
+                let e = b.get(i);
                 if e.same_path(k) && e.flags & STATE_MASK == UNPROVEN && e.komi2 == komi2 {
-                    *e = Entry::default();
+                    b.set(i, &Entry::default());
                     self.stats.used -= 1;
                 }
             }
@@ -526,10 +606,14 @@ impl Table {
         } else {
             self.path_bucket(k)
         };
-        let bucket = &mut self.buckets[idx].0;
+        let bucket = &mut self.buckets[idx];
         // 1. The same node: overwrite its entry for this komi, or an unproven one of another komi.
         let mut slot = None;
-        for (i, e) in bucket.iter().enumerate() {
+        for i in 0..4 {
+            if !bucket.has_key(i, k.key) {
+                continue;
+            }
+            let e = bucket.get(i);
             if position {
                 // A newer proof of the position at this komi replaces the older one.
                 if e.same_position(k) && e.komi2 == komi2 {
@@ -548,12 +632,12 @@ impl Table {
         let i = slot.unwrap_or_else(|| {
             let mut best_i = 0;
             let mut best_p = u64::MAX;
-            for (i, e) in bucket.iter().enumerate() {
-                let es = e.flags & STATE_MASK;
+            for i in 0..4 {
+                let es = bucket.flags[i] & STATE_MASK;
                 let p = if es == EMPTY {
                     0
                 } else {
-                    1 + (u64::from(e.effort) << 1) + u64::from(es != UNPROVEN)
+                    1 + (u64::from(bucket.effort[i]) << 1) + u64::from(es != UNPROVEN)
                 };
                 if p < best_p {
                     best_p = p;
@@ -562,7 +646,7 @@ impl Table {
             }
             best_i
         });
-        let old = bucket[i];
+        let old = bucket.get(i);
         let old_state = old.flags & STATE_MASK;
         if old_state == EMPTY {
             self.stats.used += 1;
@@ -581,7 +665,7 @@ impl Table {
                 self.stats.transferable_used += 1;
             }
         }
-        bucket[i] = entry;
+        bucket.set(i, &entry);
     }
 }
 
@@ -608,19 +692,17 @@ fn advise_huge_pages<T>(v: &Vec<T>) {
     }
 }
 
-/// A cache prefetch hint for the four cache lines of a bucket.
+/// A cache prefetch hint for the header line of a bucket (all a missing probe reads).
 #[inline]
 #[allow(unsafe_code)]
 fn prefetch_bucket(b: &Bucket) {
     #[cfg(target_arch = "x86_64")]
-    for e in &b.0 {
-        // SAFETY: a prefetch is only a hint: it cannot fault, and it neither reads nor writes
-        // anything the program can observe. The address is that of a live entry.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                std::ptr::from_ref(e).cast(),
-            );
-        }
+    // SAFETY: a prefetch is only a hint: it cannot fault, and it neither reads nor writes
+    // anything the program can observe. The address is that of a live bucket.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            std::ptr::from_ref(b).cast(),
+        );
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = b;
