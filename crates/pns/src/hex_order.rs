@@ -41,9 +41,22 @@ impl MoveOrder<Hex> for ResistanceOrder {
     }
 }
 
-/// Hex knowledge for new nodes (a [`Prior`]): a mover with a winning cell wins; a mover
-/// without one, whose opponent has two, loses (one stone blocks at most one of them, and a
-/// stone elsewhere cuts no chain). Other nodes start at (1, 1).
+/// Hex knowledge for new nodes (a [`Prior`]), all of it sound:
+///
+/// - the mover wins if it has a winning cell, or a **bridge chain** with at most one one-cell
+///   link (it plays that cell first);
+/// - the mover loses if the opponent has a bridge chain, or two winning cells while the mover
+///   has none (one stone blocks at most one of them, and a stone elsewhere cuts no chain).
+///
+/// A bridge chain of player P joins P's two edges through P's groups, each link either direct
+/// (a group touching an edge), or a **bridge**: two empty cells each adjacent to both ends (an
+/// edge counts as adjacent to its row of cells), the carriers of all links pairwise disjoint.
+/// Whenever the opponent plays in a carrier, P answers in the other cell of that carrier, so
+/// the chain holds whoever moves: a virtual connection made of bridges and second-row edge
+/// templates (Anshelevich 2002). The search is a depth-first walk over the groups, greedy in
+/// the carrier cells it takes and capped at [`CHAIN_STEPS`] steps, so it may miss a chain but
+/// never claims a false one. Boards of more than 128 cells get only the winning-cell rules.
+/// Other nodes start at (1, 1).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HexThreats;
 
@@ -54,13 +67,156 @@ impl Prior<Hex> for HexThreats {
 
     fn exact(&self, game: &Hex, state: &HexState) -> Option<bool> {
         let me = game.to_move(state);
-        if game.winning_cells(state, me, 1) > 0 {
+        let opp = me.opponent();
+        if game.winning_cells(state, me, 1) > 0 || bridge_chain(game, state, me, true) {
             Some(true)
-        } else if game.winning_cells(state, me.opponent(), 2) >= 2 {
+        } else if game.winning_cells(state, opp, 2) >= 2 || bridge_chain(game, state, opp, false) {
             Some(false)
         } else {
             None
         }
+    }
+}
+
+/// The most steps (links tried) of one bridge-chain search.
+pub const CHAIN_STEPS: usize = 4096;
+
+/// Whether `p` has a bridge chain between its edges (see [`HexThreats`]); with `semi`, one
+/// link may be a single empty cell (for the player to move, who plays it first). Sound but
+/// not complete; `false` on boards of more than 128 cells.
+#[must_use]
+pub fn bridge_chain(game: &Hex, state: &HexState, p: Player, semi: bool) -> bool {
+    let (w, h, n) = (game.width(), game.height(), game.cells());
+    if n > 128 || game.outcome(state).is_some() {
+        return false;
+    }
+    let on_source = |c: usize| match p {
+        Player::Black => c / w == 0,
+        Player::White => c % w == 0,
+    };
+    let on_sink = |c: usize| match p {
+        Player::Black => c / w == h - 1,
+        Player::White => c % w == w - 1,
+    };
+    // Groups of p's stones by flood fill; nodes 0 and 1 are the source and sink edges.
+    const NONE: u8 = u8::MAX;
+    let mut group = vec![NONE; n];
+    let mut groups = 2usize;
+    let mut stack = Vec::new();
+    for c in 0..n {
+        if group[c] != NONE || game.stone(state, c) != Some(p) {
+            continue;
+        }
+        if groups >= usize::from(NONE) {
+            return false;
+        }
+        group[c] = groups as u8;
+        stack.push(c);
+        while let Some(x) = stack.pop() {
+            for &y in game.neighbours(x) {
+                let y = usize::from(y);
+                if group[y] == NONE && game.stone(state, y) == Some(p) {
+                    group[y] = groups as u8;
+                    stack.push(y);
+                }
+            }
+        }
+        groups += 1;
+    }
+    let k = groups;
+    // direct[x * k + y]: x and y touch; common[x * k + y]: empty cells adjacent to both.
+    let mut direct = vec![false; k * k];
+    let mut common = vec![0u128; k * k];
+    let mut ends = Vec::with_capacity(8);
+    for c in 0..n {
+        match game.stone(state, c) {
+            Some(q) if q == p => {
+                let g = usize::from(group[c]);
+                for e in [(0, on_source(c)), (1, on_sink(c))] {
+                    if e.1 {
+                        direct[g * k + e.0] = true;
+                        direct[e.0 * k + g] = true;
+                    }
+                }
+            }
+            Some(_) => {}
+            None => {
+                ends.clear();
+                if on_source(c) {
+                    ends.push(0);
+                }
+                if on_sink(c) {
+                    ends.push(1);
+                }
+                for &y in game.neighbours(c) {
+                    let g = group[usize::from(y)];
+                    if g != NONE && !ends.contains(&usize::from(g)) {
+                        ends.push(usize::from(g));
+                    }
+                }
+                for i in 0..ends.len() {
+                    for j in i + 1..ends.len() {
+                        let (x, y) = (ends[i], ends[j]);
+                        common[x * k + y] |= 1u128 << c;
+                        common[y * k + x] |= 1u128 << c;
+                    }
+                }
+            }
+        }
+    }
+    let mut walk = ChainWalk {
+        k,
+        direct: &direct,
+        common: &common,
+        visited: vec![false; k],
+        steps: 0,
+    };
+    walk.visited[0] = true;
+    walk.from(0, 0, semi)
+}
+
+/// The depth-first walk of [`bridge_chain`] over the link graph.
+struct ChainWalk<'a> {
+    k: usize,
+    direct: &'a [bool],
+    common: &'a [u128],
+    visited: Vec<bool>,
+    steps: usize,
+}
+
+impl ChainWalk<'_> {
+    /// Whether the sink is reachable from `x` with carriers disjoint from `used`.
+    fn from(&mut self, x: usize, used: u128, semi: bool) -> bool {
+        for y in 0..self.k {
+            if self.visited[y] {
+                continue;
+            }
+            self.steps += 1;
+            if self.steps > CHAIN_STEPS {
+                return false;
+            }
+            let free = self.common[x * self.k + y] & !used;
+            let (take, semi_left) = if self.direct[x * self.k + y] {
+                (0, semi)
+            } else if free.count_ones() >= 2 {
+                let a = free & free.wrapping_neg();
+                let rest = free & !a;
+                (a | (rest & rest.wrapping_neg()), semi)
+            } else if free != 0 && semi {
+                (free, false)
+            } else {
+                continue;
+            };
+            if y == 1 {
+                return true;
+            }
+            self.visited[y] = true;
+            if self.from(y, used | take, semi_left) {
+                return true;
+            }
+            self.visited[y] = false;
+        }
+        false
     }
 }
 
@@ -211,6 +367,79 @@ fn gauss_banded(a: &mut [f64], b: &mut [f64], n: usize, band: usize) -> Vec<f64>
 mod tests {
     use super::*;
     use crate::order::MoveOrder;
+
+    fn threats(text: &str, w: usize, h: usize) -> (Option<bool>, bool, bool) {
+        let g = Hex::new(w, h).unwrap();
+        let s = g.setup(text).unwrap();
+        (
+            HexThreats.exact(&g, &s),
+            bridge_chain(&g, &s, Player::Black, false),
+            bridge_chain(&g, &s, Player::White, false),
+        )
+    }
+
+    #[test]
+    fn a_bridge_chain_of_the_player_not_to_move_loses_for_the_mover() {
+        // Black joins rows 1 and 4: b2 to the top (carrier b1, c1), b2 to c3 (c2, b3), c3 to
+        // the bottom (b4, c4). White to move (2 stones against 0).
+        let (exact, black, white) = threats("..../.X../..X./....", 4, 4);
+        assert!(black && !white);
+        assert_eq!(exact, Some(false), "white to move is lost");
+    }
+
+    #[test]
+    fn a_broken_carrier_is_no_chain() {
+        // As above, but White holds b3 (and a1): the b2-c3 bridge has lost a carrier cell.
+        let (exact, black, _) = threats("O.../.X../.OX./....", 4, 4);
+        assert!(!black);
+        // Black to move can still connect at c2 (a one-cell link).
+        assert_eq!(exact, Some(true));
+    }
+
+    #[test]
+    fn overlapping_carriers_are_no_chain() {
+        // A 2x3 board: Black a2 has a1 and b1 towards the top but only a3 towards the bottom
+        // (b2 is on row 2): a one-cell link, so no chain for the player not to move.
+        let (_, black, _) = threats("../X./..", 2, 3);
+        assert!(!black);
+    }
+
+    /// Whatever the knowledge says agrees with minimax, on random positions of small boards.
+    #[test]
+    fn threat_knowledge_agrees_with_minimax() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut known = 0;
+        for (w, h, min_stones) in [(3, 3, 0), (4, 3, 2), (3, 4, 2), (4, 4, 5), (5, 4, 9)] {
+            let g = Hex::new(w, h).unwrap();
+            for _ in 0..150 {
+                let mut s = g.initial();
+                let stones = rng.random_range(min_stones..g.cells());
+                let mut moves = Vec::new();
+                for _ in 0..stones {
+                    g.legal_moves(&s, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    g.play(&mut s, moves[rng.random_range(0..moves.len())]);
+                }
+                if g.outcome(&s).is_some() {
+                    continue;
+                }
+                if let Some(wins) = HexThreats.exact(&g, &s) {
+                    known += 1;
+                    let v = crate::minimax::minimax(&g, &s);
+                    assert_eq!(
+                        v == crate::solve::Value::Win,
+                        wins,
+                        "{w}x{h}:\n{}",
+                        g.render(&s)
+                    );
+                }
+            }
+        }
+        assert!(known > 100, "{known}");
+    }
 
     #[test]
     fn empty_board_ranks_obtuse_corners_first_acute_last_and_is_symmetric() {
