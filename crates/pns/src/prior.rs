@@ -78,3 +78,38 @@ impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for &P {
         (**self).exact(game, state)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::tictactoe::TicTacToe;
+
+    /// Knows every position is won for its mover (not sound; only to see it pass through).
+    struct AlwaysWins;
+
+    impl Prior<TicTacToe> for AlwaysWins {
+        fn estimate(
+            &self,
+            _: &TicTacToe,
+            _: &<TicTacToe as Game>::State,
+            _: &mut Vec<<TicTacToe as Game>::Move>,
+        ) -> (u32, u32) {
+            (7, 7)
+        }
+
+        fn exact(&self, _: &TicTacToe, _: &<TicTacToe as Game>::State) -> Option<bool> {
+            Some(true)
+        }
+    }
+
+    #[test]
+    fn with_mobility_estimates_by_mobility_and_keeps_the_exact_knowledge() {
+        let g = TicTacToe;
+        let s = g.initial();
+        let mut scratch = Vec::new();
+        let p = WithMobility(AlwaysWins);
+        assert_eq!(p.estimate(&g, &s, &mut scratch), (1, 9));
+        assert_eq!(p.exact(&g, &s), Some(true));
+        assert_eq!(WithMobility(Uniform).exact(&g, &s), None);
+    }
+}
