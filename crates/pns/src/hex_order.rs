@@ -83,120 +83,136 @@ pub const CHAIN_STEPS: usize = 4096;
 
 /// Whether `p` has a bridge chain between its edges (see [`HexThreats`]); with `semi`, one
 /// link may be a single empty cell (for the player to move, who plays it first). Sound but
-/// not complete; `false` on boards of more than 128 cells.
+/// not complete; `false` on boards of more than 128 cells or with more than 62 groups of `p`.
 #[must_use]
 pub fn bridge_chain(game: &Hex, state: &HexState, p: Player, semi: bool) -> bool {
-    let (w, h, n) = (game.width(), game.height(), game.cells());
-    if n > 128 || game.outcome(state).is_some() {
+    if game.cells() > 128 || game.outcome(state).is_some() {
         return false;
     }
-    let on_source = |c: usize| match p {
-        Player::Black => c / w == 0,
-        Player::White => c % w == 0,
-    };
-    let on_sink = |c: usize| match p {
-        Player::Black => c / w == h - 1,
-        Player::White => c % w == w - 1,
-    };
-    // Groups of p's stones by flood fill; nodes 0 and 1 are the source and sink edges.
-    const NONE: u8 = u8::MAX;
-    let mut group = vec![NONE; n];
-    let mut groups = 2usize;
-    let mut stack = Vec::new();
-    for c in 0..n {
-        if group[c] != NONE || game.stone(state, c) != Some(p) {
-            continue;
-        }
-        if groups >= usize::from(NONE) {
-            return false;
-        }
-        group[c] = groups as u8;
-        stack.push(c);
-        while let Some(x) = stack.pop() {
-            for &y in game.neighbours(x) {
-                let y = usize::from(y);
-                if group[y] == NONE && game.stone(state, y) == Some(p) {
-                    group[y] = groups as u8;
-                    stack.push(y);
-                }
-            }
-        }
-        groups += 1;
-    }
-    let k = groups;
-    // direct[x * k + y]: x and y touch; common[x * k + y]: empty cells adjacent to both.
-    let mut direct = vec![false; k * k];
-    let mut common = vec![0u128; k * k];
-    let mut ends = Vec::with_capacity(8);
-    for c in 0..n {
-        match game.stone(state, c) {
-            Some(q) if q == p => {
-                let g = usize::from(group[c]);
-                for e in [(0, on_source(c)), (1, on_sink(c))] {
-                    if e.1 {
-                        direct[g * k + e.0] = true;
-                        direct[e.0 * k + g] = true;
-                    }
-                }
-            }
-            Some(_) => {}
-            None => {
-                ends.clear();
-                if on_source(c) {
-                    ends.push(0);
-                }
-                if on_sink(c) {
-                    ends.push(1);
-                }
-                for &y in game.neighbours(c) {
-                    let g = group[usize::from(y)];
-                    if g != NONE && !ends.contains(&usize::from(g)) {
-                        ends.push(usize::from(g));
-                    }
-                }
-                for i in 0..ends.len() {
-                    for j in i + 1..ends.len() {
-                        let (x, y) = (ends[i], ends[j]);
-                        common[x * k + y] |= 1u128 << c;
-                        common[y * k + x] |= 1u128 << c;
-                    }
-                }
-            }
-        }
-    }
-    let mut walk = ChainWalk {
-        k,
-        direct: &direct,
-        common: &common,
-        visited: vec![false; k],
-        steps: 0,
-    };
-    walk.visited[0] = true;
-    walk.from(0, 0, semi)
+    SCRATCH.with(|s| s.borrow_mut().chain(game, state, p, semi))
 }
 
-/// The depth-first walk of [`bridge_chain`] over the link graph.
-struct ChainWalk<'a> {
+thread_local! {
+    /// Reused buffers of [`bridge_chain`] (it runs for most new nodes: no allocation there).
+    static SCRATCH: std::cell::RefCell<ChainScratch> = std::cell::RefCell::default();
+}
+
+/// The link graph of one player: node 0 is the source edge, 1 the sink edge, then one node
+/// per group of stones.
+#[derive(Default)]
+struct ChainScratch {
+    /// Group node of each cell (`NO_GROUP` for cells without a stone of the player).
+    group: Vec<u8>,
+    stack: Vec<usize>,
+    /// `direct[x]`: bit y set when x and y touch.
+    direct: Vec<u64>,
+    /// `common[x * k + y]`: empty cells adjacent to both x and y.
+    common: Vec<u128>,
     k: usize,
-    direct: &'a [bool],
-    common: &'a [u128],
-    visited: Vec<bool>,
     steps: usize,
 }
 
-impl ChainWalk<'_> {
-    /// Whether the sink is reachable from `x` with carriers disjoint from `used`.
-    fn from(&mut self, x: usize, used: u128, semi: bool) -> bool {
-        for y in 0..self.k {
-            if self.visited[y] {
+const NO_GROUP: u8 = u8::MAX;
+const MAX_NODES: usize = 64;
+
+impl ChainScratch {
+    fn chain(&mut self, game: &Hex, state: &HexState, p: Player, semi: bool) -> bool {
+        let (w, h, n) = (game.width(), game.height(), game.cells());
+        let on_source = |c: usize| match p {
+            Player::Black => c / w == 0,
+            Player::White => c % w == 0,
+        };
+        let on_sink = |c: usize| match p {
+            Player::Black => c / w == h - 1,
+            Player::White => c % w == w - 1,
+        };
+        // Groups of p's stones by flood fill.
+        self.group.clear();
+        self.group.resize(n, NO_GROUP);
+        let mut k = 2usize;
+        for c in 0..n {
+            if self.group[c] != NO_GROUP || game.stone(state, c) != Some(p) {
+                continue;
+            }
+            if k >= MAX_NODES {
+                return false;
+            }
+            self.group[c] = k as u8;
+            self.stack.push(c);
+            while let Some(x) = self.stack.pop() {
+                for &y in game.neighbours(x) {
+                    let y = usize::from(y);
+                    if self.group[y] == NO_GROUP && game.stone(state, y) == Some(p) {
+                        self.group[y] = k as u8;
+                        self.stack.push(y);
+                    }
+                }
+            }
+            k += 1;
+        }
+        self.k = k;
+        self.direct.clear();
+        self.direct.resize(k, 0);
+        self.common.clear();
+        self.common.resize(k * k, 0);
+        let mut ends = [0usize; 8];
+        for c in 0..n {
+            match game.stone(state, c) {
+                Some(q) if q == p => {
+                    let g = usize::from(self.group[c]);
+                    for (e, touches) in [(0, on_source(c)), (1, on_sink(c))] {
+                        if touches {
+                            self.direct[g] |= 1 << e;
+                            self.direct[e] |= 1 << g;
+                        }
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    let mut m = 0;
+                    if on_source(c) {
+                        ends[m] = 0;
+                        m += 1;
+                    }
+                    if on_sink(c) {
+                        ends[m] = 1;
+                        m += 1;
+                    }
+                    for &y in game.neighbours(c) {
+                        let g = self.group[usize::from(y)];
+                        if g != NO_GROUP && !ends[..m].contains(&usize::from(g)) {
+                            ends[m] = usize::from(g);
+                            m += 1;
+                        }
+                    }
+                    for i in 0..m {
+                        for j in i + 1..m {
+                            let (x, y) = (ends[i], ends[j]);
+                            self.common[x * k + y] |= 1u128 << c;
+                            self.common[y * k + x] |= 1u128 << c;
+                        }
+                    }
+                }
+            }
+        }
+        self.steps = 0;
+        self.walk(0, 1, 0, semi)
+    }
+
+    /// Depth-first walk: whether the sink is reachable from `x` without the nodes in
+    /// `visited`, with carriers disjoint from `used`.
+    fn walk(&mut self, x: usize, visited: u64, used: u128, semi: bool) -> bool {
+        let k = self.k;
+        for y in 0..k {
+            if visited & (1 << y) != 0 {
                 continue;
             }
             self.steps += 1;
             if self.steps > CHAIN_STEPS {
                 return false;
             }
-            let free = self.common[x * self.k + y] & !used;
-            let (take, semi_left) = if self.direct[x * self.k + y] {
+            let free = self.common[x * k + y] & !used;
+            let (take, semi_left) = if self.direct[x] & (1 << y) != 0 {
                 (0, semi)
             } else if free.count_ones() >= 2 {
                 let a = free & free.wrapping_neg();
@@ -207,14 +223,9 @@ impl ChainWalk<'_> {
             } else {
                 continue;
             };
-            if y == 1 {
+            if y == 1 || self.walk(y, visited | 1 << y, used | take, semi_left) {
                 return true;
             }
-            self.visited[y] = true;
-            if self.from(y, used | take, semi_left) {
-                return true;
-            }
-            self.visited[y] = false;
         }
         false
     }
