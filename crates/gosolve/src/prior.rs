@@ -1,10 +1,16 @@
 //! Initial proof and disproof numbers of new nodes (the prior).
 //!
 //! The prior only orders the search: nodes are decided by proofs alone, so every prior gives
-//! the same answers. The default is a logistic model of the mover's chance on its area margin
-//! against the komi, in the shape of the Sanko paper's prior (Section 5) with one feature:
-//! p = 1 / (1 + e^(−slope·x)), x = margin / (2·points) in half-points, and
-//! (φ, δ) = (1 + ⌊S·(−ln p)⌋, 1 + ⌊S·(−ln(1 − p))⌋).
+//! the same answers. Each prior estimates the probability p that the side to move wins and
+//! starts a node at (φ, δ) = (1 + ⌊S·(−ln p)⌋, 1 + ⌊S·(−ln(1 − p))⌋), capped at 2^40:
+//!
+//! - `Score`: a logistic on the mover's area margin against the komi,
+//!   p = 1 / (1 + e^(−slope·x)), x = margin / (2·points) in half-points;
+//! - `Learned`: the Sanko paper's learned prior (Section 5): a logistic model over cheap
+//!   bitboard counts ([`features`]: stones, eye points, chains in atari and with two
+//!   liberties, liberties, space out of the opponent's reach, the area margin and the side to
+//!   move, each seen from the mover), fitted by Newton's method ([`fit`]) to samples of the
+//!   proofs a solve stores (`tsumi bench --samples FILE`, then `tsumi fit-prior FILE`).
 
 use crate::board::{Board, Geometry};
 use games::Player;
@@ -25,14 +31,59 @@ pub enum PriorKind {
         /// Scale S of the numbers.
         scale: f64,
     },
+    /// A logistic model p = σ(w · f) over [`features`].
+    Learned {
+        /// The weights w, one per feature.
+        weights: [f64; FEATURES],
+        /// Scale S of the numbers.
+        scale: f64,
+    },
 }
 
+/// Number of features of the learned prior.
+pub const FEATURES: usize = 15;
+
+/// Names of the features, in order.
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "constant",
+    "black_to_move",
+    "margin",
+    "stones_mover",
+    "stones_opponent",
+    "eyes_mover",
+    "eyes_opponent",
+    "atari_mover",
+    "atari_opponent",
+    "two_liberties_mover",
+    "two_liberties_opponent",
+    "liberties_mover",
+    "liberties_opponent",
+    "space_mover",
+    "space_opponent",
+];
+
+/// The built-in weights of the learned prior (fitted by `tsumi fit-prior` to samples of
+/// solves of 3x3, 3x4, 4x4, 2x6, 1x9 and 3x5 near their values; see the README).
+pub const LEARNED_WEIGHTS: [f64; FEATURES] = [
+    1.8130, -0.3286, 3.5758, 2.5304, -5.9671, 5.1272, -9.4006, -7.2631, 10.0376, -2.2786, 3.1695,
+    5.3166, -4.1673, 6.0297, -3.3748,
+];
+
 impl PriorKind {
-    /// The default prior.
-    pub const DEFAULT: PriorKind = PriorKind::Score {
+    /// The learned prior with the built-in weights.
+    pub const LEARNED: PriorKind = PriorKind::Learned {
+        weights: LEARNED_WEIGHTS,
+        scale: 64.0,
+    };
+
+    /// The area-margin prior with its tuned parameters.
+    pub const SCORE: PriorKind = PriorKind::Score {
         slope: 4.0,
         scale: 16.0,
     };
+
+    /// The default prior: the learned one.
+    pub const DEFAULT: PriorKind = PriorKind::LEARNED;
 }
 
 /// The prior's numbers, tabulated by the mover's margin against the komi in half-points.
@@ -50,12 +101,11 @@ impl Prior {
         for i in 0..=2 * offset {
             let xm = i - offset;
             table.push(match kind {
-                PriorKind::Uniform => (1, 1),
+                PriorKind::Uniform | PriorKind::Learned { .. } => (1, 1),
                 PriorKind::Score { slope, scale } => {
                     let x = f64::from(xm) / (2.0 * points as f64);
                     let p = 1.0 / (1.0 + (-slope * x).exp());
-                    let num = |q: f64| 1 + (scale * -q.max(1e-12).ln()).min(1e12) as u64;
-                    (num(p), num(1.0 - p))
+                    (numbers(p, scale), numbers(1.0 - p, scale))
                 }
             });
         }
@@ -74,11 +124,230 @@ impl Prior {
         to_move: Player,
         komi2: i32,
     ) -> (u64, u64) {
-        if self.kind == PriorKind::Uniform {
-            return (1, 1);
+        match self.kind {
+            PriorKind::Uniform => return (1, 1),
+            PriorKind::Learned { weights, scale } => {
+                let f = features(geo, board, to_move, komi2);
+                let x: f64 = weights.iter().zip(&f).map(|(w, v)| w * v).sum();
+                let p = 1.0 / (1.0 + (-x).exp());
+                return (numbers(p, scale), numbers(1.0 - p, scale));
+            }
+            PriorKind::Score { .. } => {}
         }
         let m2 = 2 * board.area_score(geo) - komi2;
         let xm = if to_move == Player::Black { m2 } else { -m2 };
         self.table[(xm + self.offset).clamp(0, 2 * self.offset) as usize]
+    }
+}
+
+/// 1 + ⌊S·(−ln q)⌋, at most 2^40 (never 0 or infinite).
+#[inline]
+fn numbers(q: f64, scale: f64) -> u64 {
+    1 + (scale * -q.max(1e-12).ln()).clamp(0.0, (1u64 << 40) as f64) as u64
+}
+
+/// The features of the learned prior for the side to move, `to_move`: point counts are divided
+/// by the number of points, chain counts by four (as in the Sanko paper, Section 5).
+///
+/// ```text
+///   0 constant 1          1 +1 if Black is to move, −1 otherwise
+///   2 the mover's area margin minus its komi (points, / points)
+///   3,4  stones           5,6  eye points (empty, every neighbour one colour)
+///   7,8  chains in atari  9,10 chains with two liberties
+///   11,12 liberties (empty points next to the colour)
+///   13,14 space: own stones and empty points touching no opponent stone
+/// ```
+/// Pairs are (mover, opponent).
+#[must_use]
+pub fn features(geo: &Geometry, board: &Board, to_move: Player, komi2: i32) -> [f64; FEATURES] {
+    let n = geo.points() as f64;
+    let empty = board.empty(geo);
+    let (me, opp) = (board.stones(to_move), board.stones(to_move.opponent()));
+    let chains = |stones: crate::Bitboard| {
+        let (mut atari, mut two) = (0u32, 0u32);
+        let mut rest = stones;
+        while let Some(p) = rest.lowest() {
+            let chain = geo.flood(crate::Bitboard::from_point(p), stones);
+            rest = rest.minus(chain);
+            match (geo.neighbours(chain) & empty).count() {
+                1 => atari += 1,
+                2 => two += 1,
+                _ => {}
+            }
+        }
+        (f64::from(atari) / 4.0, f64::from(two) / 4.0)
+    };
+    let eyes = |own: crate::Bitboard| {
+        let mut c = 0u32;
+        for p in empty.points() {
+            let nb = geo.neighbours(crate::Bitboard::from_point(p));
+            if nb.0 & !own.0 == 0 {
+                c += 1;
+            }
+        }
+        f64::from(c) / n
+    };
+    let libs = |own: crate::Bitboard| f64::from((geo.neighbours(own) & empty).count()) / n;
+    let space = |other: crate::Bitboard| {
+        let reach = geo.neighbours(other) | other;
+        f64::from(geo.full().minus(reach).count()) / n
+    };
+    let sign = if to_move == Player::Black { 1 } else { -1 };
+    let margin = f64::from(sign * (2 * board.area_score(geo) - komi2)) / (2.0 * n);
+    let (am, tm) = chains(me);
+    let (ao, to) = chains(opp);
+    [
+        1.0,
+        f64::from(sign),
+        margin,
+        f64::from(me.count()) / n,
+        f64::from(opp.count()) / n,
+        eyes(me),
+        eyes(opp),
+        am,
+        ao,
+        tm,
+        to,
+        libs(me),
+        libs(opp),
+        space(opp),
+        space(me),
+    ]
+}
+
+/// Fits the weights of a logistic model to `samples` (features, whether the mover won) by
+/// Newton's method on the mean log loss with an L2 penalty `l2` (not on the constant).
+/// Returns the weights and the mean log loss of the fitted model and of the constant model.
+#[must_use]
+pub fn fit(samples: &[([f64; FEATURES], bool)], l2: f64) -> ([f64; FEATURES], f64, f64) {
+    let m = samples.len().max(1) as f64;
+    let mut w = [0.0; FEATURES];
+    let loss = |w: &[f64; FEATURES]| {
+        samples
+            .iter()
+            .map(|(f, y)| {
+                let x: f64 = w.iter().zip(f).map(|(a, b)| a * b).sum();
+                let p = (1.0 / (1.0 + (-x).exp())).clamp(1e-12, 1.0 - 1e-12);
+                if *y { -p.ln() } else { -(1.0 - p).ln() }
+            })
+            .sum::<f64>()
+            / m
+    };
+    for _ in 0..30 {
+        let mut g = [0.0; FEATURES];
+        let mut h = [[0.0; FEATURES]; FEATURES];
+        for (f, y) in samples {
+            let x: f64 = w.iter().zip(f).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-x).exp());
+            let r = p - if *y { 1.0 } else { 0.0 };
+            let s = (p * (1.0 - p)).max(1e-9);
+            for i in 0..FEATURES {
+                g[i] += r * f[i] / m;
+                for j in 0..FEATURES {
+                    h[i][j] += s * f[i] * f[j] / m;
+                }
+            }
+        }
+        for i in 1..FEATURES {
+            g[i] += l2 * w[i];
+            h[i][i] += l2;
+        }
+        for (i, row) in h.iter_mut().enumerate() {
+            row[i] += 1e-9;
+        }
+        let Some(step) = solve_linear(h, g) else {
+            break;
+        };
+        let mut done = true;
+        for i in 0..FEATURES {
+            w[i] -= step[i];
+            if step[i].abs() > 1e-9 {
+                done = false;
+            }
+        }
+        if done {
+            break;
+        }
+    }
+    let pos = samples.iter().filter(|s| s.1).count() as f64 / m;
+    let mut c = [0.0; FEATURES];
+    c[0] = (pos.clamp(1e-9, 1.0 - 1e-9) / (1.0 - pos.clamp(1e-9, 1.0 - 1e-9))).ln();
+    (w, loss(&w), loss(&c))
+}
+
+/// Solves h·x = g by Gaussian elimination with partial pivoting (`None` if singular).
+fn solve_linear(
+    mut h: [[f64; FEATURES]; FEATURES],
+    mut g: [f64; FEATURES],
+) -> Option<[f64; FEATURES]> {
+    for c in 0..FEATURES {
+        let piv = (c..FEATURES).max_by(|&a, &b| h[a][c].abs().total_cmp(&h[b][c].abs()))?;
+        if h[piv][c].abs() < 1e-15 {
+            return None;
+        }
+        h.swap(c, piv);
+        g.swap(c, piv);
+        for r in 0..FEATURES {
+            if r != c {
+                let k = h[r][c] / h[c][c];
+                if k != 0.0 {
+                    for j in c..FEATURES {
+                        h[r][j] -= k * h[c][j];
+                    }
+                    g[r] -= k * g[c];
+                }
+            }
+        }
+    }
+    let mut x = [0.0; FEATURES];
+    for i in 0..FEATURES {
+        x[i] = g[i] / h[i][i];
+    }
+    Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newton_recovers_a_known_model() {
+        // Samples drawn from a known logistic model on two features are fitted back.
+        let mut samples = Vec::new();
+        let mut state = 12345u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for _ in 0..20_000 {
+            let mut f = [0.0; FEATURES];
+            f[0] = 1.0;
+            f[2] = next() * 2.0 - 1.0;
+            f[3] = next();
+            let x = 0.5 + 3.0 * f[2] - 2.0 * f[3];
+            let y = next() < 1.0 / (1.0 + (-x).exp());
+            samples.push((f, y));
+        }
+        let (w, fitted, constant) = fit(&samples, 0.0);
+        assert!((w[2] - 3.0).abs() < 0.3, "{w:?}");
+        assert!((w[3] + 2.0).abs() < 0.3, "{w:?}");
+        assert!(fitted < constant);
+    }
+
+    #[test]
+    fn features_are_seen_from_the_mover() {
+        let geo = Geometry::new(3, 3).unwrap();
+        let b = Board::from_drawing(&geo, "X../.X./..O").unwrap();
+        let fb = features(&geo, &b, Player::Black, 1);
+        let fw = features(&geo, &b, Player::White, 1);
+        assert_eq!(fb[3], 2.0 / 9.0);
+        assert_eq!(fw[4], 2.0 / 9.0);
+        assert_eq!((fb[1], fw[1]), (1.0, -1.0));
+        // Initial numbers are never 0 and at most 2^40 + 1.
+        let p = Prior::new(PriorKind::LEARNED, 9, 1);
+        let (pn, dn) = p.initial(&geo, &b, Player::Black, 1);
+        assert!(pn >= 1 && dn >= 1 && pn <= (1 << 40) + 1);
     }
 }

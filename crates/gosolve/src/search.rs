@@ -41,8 +41,8 @@
 use crate::board::{Bitboard, Board, Geometry, Move, Point};
 use crate::eyes::pure_eyes;
 use crate::position::Line;
-use crate::prior::Prior;
 pub use crate::prior::PriorKind;
+use crate::prior::{FEATURES, Prior, features};
 use crate::prune::prunable_points;
 use crate::regions::RegionSolver;
 use crate::table::{
@@ -103,6 +103,8 @@ pub struct Config {
     pub regions: bool,
     /// Winner-side pruning of the side being proven (a loss of that side becomes unknown).
     pub prune: bool,
+    /// Keep every n-th stored proof as a training sample of the learned prior (0: none).
+    pub sample_every: u32,
 }
 
 impl Config {
@@ -134,6 +136,7 @@ impl Default for Config {
             static_leaves: true,
             regions: true,
             prune: false,
+            sample_every: 0,
         }
     }
 }
@@ -303,6 +306,9 @@ pub struct Solver {
     know: KnowledgeStats,
     /// The node's own exclusion targets, left by `generate`.
     own: Attrs,
+    /// Training samples of the learned prior: features and whether the mover wins.
+    samples: Vec<([f64; FEATURES], bool)>,
+    stored_proofs: u64,
 }
 
 impl std::fmt::Debug for Solver {
@@ -360,6 +366,8 @@ impl Solver {
             regions: RegionSolver::new(),
             know: KnowledgeStats::default(),
             own: Attrs::LEAF,
+            samples: Vec::new(),
+            stored_proofs: 0,
         }
     }
 
@@ -403,6 +411,12 @@ impl Solver {
     /// The configuration (budgets can be changed between questions).
     pub fn config_mut(&mut self) -> &mut Config {
         &mut self.cfg
+    }
+
+    /// Takes the training samples collected so far (see [`Config::sample_every`]): the
+    /// features of a proven node and whether its mover wins.
+    pub fn take_samples(&mut self) -> Vec<([f64; FEATURES], bool)> {
+        std::mem::take(&mut self.samples)
     }
 
     /// The configuration.
@@ -1009,6 +1023,13 @@ impl Solver {
         } else {
             self.geo.map_move(key.sym as usize, best).0
         };
+        if (pn == 0 || dn == 0) && self.cfg.sample_every > 0 {
+            self.stored_proofs += 1;
+            if self.stored_proofs % u64::from(self.cfg.sample_every) == 0 {
+                let f = features(&self.geo, &st.board, st.to_move, self.komi2);
+                self.samples.push((f, pn == 0));
+            }
+        }
         let what = if pn == 0 || dn == 0 {
             let packed = self.pack_attrs(attrs, key);
             if attrs.excl_min == NO_TARGET {

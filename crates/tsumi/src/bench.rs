@@ -27,9 +27,10 @@ pub struct BenchArgs {
     /// Budget per question in expansions (0 = unlimited).
     #[arg(long, default_value_t = 0)]
     pub max_expansions: u64,
-    /// Initial numbers of new nodes: "score" (logistic on the area margin, the default),
+    /// Initial numbers of new nodes: "learned" (the learned logistic model, the default),
+    /// "score" (logistic on the area margin),
     /// "uniform" (1, 1), or "score:SLOPE:SCALE".
-    #[arg(long, default_value = "score")]
+    #[arg(long, default_value = "learned")]
     pub prior: String,
     /// Print one JSON object per board instead of a table.
     #[arg(long)]
@@ -39,6 +40,10 @@ pub struct BenchArgs {
     /// `--max-expansions`, a run that stops at the budget prints lower bounds).
     #[arg(long)]
     pub ablate: bool,
+    /// Append training samples of the learned prior (every 8th stored proof: the winner and
+    /// the features, tab-separated) to this file.
+    #[arg(long)]
+    pub samples: Option<std::path::PathBuf>,
     /// Knowledge and ablation flags of the first run.
     #[command(flatten)]
     pub knowledge: KnowledgeArgs,
@@ -86,12 +91,33 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
     let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
     cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
     knowledge.apply(&mut cfg);
+    if args.samples.is_some() {
+        cfg.sample_every = 8;
+    }
     let mut solver = Solver::new(geo, args.tt_mib, cfg);
     let start = std::time::Instant::now();
     let res = solve_value(&mut solver, &Line::new(), |p| end_progress(p.time_s));
     let time_s = start.elapsed().as_secs_f64();
     let (rss, peak) = resident_memory();
     let (expansions, nodes) = solver.totals();
+    if let Some(path) = &args.samples {
+        use std::io::Write;
+        let mut out = String::new();
+        for (f, y) in solver.take_samples() {
+            out.push_str(if y { "1" } else { "0" });
+            for v in f {
+                out.push('\t');
+                out.push_str(&format!("{v}"));
+            }
+            out.push('\n');
+        }
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(out.as_bytes()))
+            .with_context(|| format!("cannot write samples to {}", path.display()))?;
+    }
     if let Some(v) = res.value {
         if let Some(want) = published_value(&name) {
             if want != v {

@@ -2,6 +2,7 @@
 
 mod arena_cmd;
 mod bench;
+mod fit_prior;
 mod generic_prove;
 mod go_input;
 mod interrupt;
@@ -32,6 +33,8 @@ enum Command {
     Play(arena_cmd::PlayArgs),
     /// Benchmark the Go df-pn solver on standard boards (value checked, effort, time, memory).
     Bench(bench::BenchArgs),
+    /// Fit the learned prior's weights to samples written by `bench --samples`.
+    FitPrior(fit_prior::FitArgs),
 }
 
 fn main() {
@@ -42,6 +45,7 @@ fn main() {
         Command::Match(a) => arena_cmd::run_match(a),
         Command::Play(a) => arena_cmd::run_play(a),
         Command::Bench(a) => bench::run(a),
+        Command::FitPrior(a) => fit_prior::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

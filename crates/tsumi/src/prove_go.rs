@@ -117,7 +117,8 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
     })
 }
 
-/// Parses a prior: "uniform" or "score" (the default), or "score:SLOPE:SCALE".
+/// Parses a prior: "learned" (the default), "score", "uniform", "score:SLOPE:SCALE" or
+/// "learned:SCALE".
 ///
 /// # Errors
 /// A one-line message for anything else.
@@ -125,12 +126,19 @@ pub fn parse_prior(text: &str) -> anyhow::Result<PriorKind> {
     let f: Vec<&str> = text.split(':').collect();
     match f.as_slice() {
         ["uniform"] => Ok(PriorKind::Uniform),
-        ["score"] => Ok(PriorKind::DEFAULT),
+        ["score"] => Ok(PriorKind::SCORE),
+        ["learned"] => Ok(PriorKind::LEARNED),
+        ["learned", scale] => Ok(PriorKind::Learned {
+            weights: gosolve::prior::LEARNED_WEIGHTS,
+            scale: scale.parse()?,
+        }),
         ["score", slope, scale] => Ok(PriorKind::Score {
             slope: slope.parse()?,
             scale: scale.parse()?,
         }),
-        _ => bail!("unknown prior '{text}' (expected uniform, score or score:SLOPE:SCALE)"),
+        _ => bail!(
+            "unknown prior '{text}' (expected uniform, score, learned, score:SLOPE:SCALE or learned:SCALE)"
+        ),
     }
 }
 

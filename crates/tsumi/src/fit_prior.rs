@@ -1,0 +1,73 @@
+//! `tsumi fit-prior FILE...`: fits the weights of the learned prior (Sanko paper, Section 5)
+//! to training samples written by `tsumi bench --samples FILE`, by Newton's method, and
+//! prints them with the mean log loss of the fit and of a constant model.
+
+use anyhow::{Context, bail};
+use clap::Args;
+use gosolve::prior::{FEATURE_NAMES, FEATURES, fit};
+use std::path::PathBuf;
+
+/// Arguments of `tsumi fit-prior`.
+#[derive(Args, Debug)]
+pub struct FitArgs {
+    /// Sample files (lines: 1 or 0 for "the mover won", then the features, tab-separated).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// L2 penalty on the weights (not on the constant).
+    #[arg(long, default_value_t = 1e-4)]
+    pub l2: f64,
+}
+
+/// Runs `tsumi fit-prior`.
+///
+/// # Errors
+/// A missing file or a malformed line: a one-line message naming it.
+pub fn run(args: &FitArgs) -> anyhow::Result<()> {
+    let mut samples = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read samples {}", path.display()))?;
+        for (i, line) in text.lines().enumerate() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            if fields.len() != FEATURES + 1 {
+                bail!(
+                    "{}:{}: expected {} fields, found {}",
+                    path.display(),
+                    i + 1,
+                    FEATURES + 1,
+                    fields.len()
+                );
+            }
+            let y = match fields[0] {
+                "1" => true,
+                "0" => false,
+                other => bail!(
+                    "{}:{}: label '{other}' is not 0 or 1",
+                    path.display(),
+                    i + 1
+                ),
+            };
+            let mut f = [0.0; FEATURES];
+            for (k, v) in fields[1..].iter().enumerate() {
+                f[k] = v
+                    .parse()
+                    .with_context(|| format!("{}:{}: bad number '{v}'", path.display(), i + 1))?;
+            }
+            samples.push((f, y));
+        }
+    }
+    if samples.is_empty() {
+        bail!("no samples in the given files");
+    }
+    let (w, loss, constant) = fit(&samples, args.l2);
+    println!(
+        "{} samples; mean log loss {loss:.4} (constant model {constant:.4})",
+        samples.len()
+    );
+    for (name, v) in FEATURE_NAMES.iter().zip(&w) {
+        println!("{name:<24} {v:+.4}");
+    }
+    let list: Vec<String> = w.iter().map(|v| format!("{v:.4}")).collect();
+    println!("weights: [{}]", list.join(", "));
+    Ok(())
+}
