@@ -421,7 +421,16 @@ mod tests {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
         let mut known = 0;
-        for (w, h, min_stones) in [(3, 3, 0), (4, 3, 2), (3, 4, 2), (4, 4, 5), (5, 4, 9)] {
+        for (w, h, min_stones) in [
+            (3, 3, 0),
+            (4, 3, 2),
+            (3, 4, 2),
+            (4, 4, 5),
+            (5, 4, 9),
+            (6, 3, 6),
+            (3, 6, 6),
+            (5, 5, 13),
+        ] {
             let g = Hex::new(w, h).unwrap();
             for _ in 0..150 {
                 let mut s = g.initial();
