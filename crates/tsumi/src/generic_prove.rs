@@ -7,7 +7,8 @@
 //! take two binary proofs: "can the mover force a win?" and, if not, "can the mover avoid a
 //! loss?". Focused df-pn orders Hex moves by circuit resistance and other games' moves in
 //! their natural order. `--threats` (Hex only) starts new nodes from Hex knowledge: a winning
-//! cell wins, two winning cells of the opponent lose.
+//! cell or a bridge chain wins, two winning cells or a bridge chain of the opponent lose
+//! ([`pns::HexThreats`]); `wpns` keeps it next to its mobility initialisation.
 
 use crate::prove::ProveArgs;
 use anyhow::{Context, anyhow, bail};
