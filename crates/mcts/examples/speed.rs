@@ -49,7 +49,9 @@ fn bench<G: Game, R: Rollout<G>>(
         rollout,
         7,
     );
+    let cpu0 = thread_cpu_seconds();
     let (mv, st) = searcher.search(game, &game.initial()).unwrap();
+    let cpu = thread_cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
     println!(
         "{algo} from the start: {} playouts in {:.2} s = {:.0}/s, playout length {:.1}, leaf depth {:.2}, best {mv}",
         st.playouts,
@@ -58,6 +60,21 @@ fn bench<G: Game, R: Rollout<G>>(
         st.mean_playout_length(),
         st.mean_leaf_depth()
     );
+    if let Some(c) = cpu.filter(|&c| c > 0.0) {
+        println!(
+            "  per CPU second of this thread: {:.0}/s ({:.2} s of CPU; the wall-clock rate is lower when the cores are shared)",
+            st.playouts as f64 / c,
+            c
+        );
+    }
+}
+
+/// CPU time of the calling thread in seconds (Linux: `/proc/thread-self/schedstat`, whose first
+/// field is the time spent on a CPU in nanoseconds); `None` elsewhere.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
 }
 
 fn main() {
