@@ -27,10 +27,10 @@ pub struct BenchArgs {
     /// Budget per question in expansions (0 = unlimited).
     #[arg(long, default_value_t = 0)]
     pub max_expansions: u64,
-    /// Initial numbers of new nodes: "learned" (the learned logistic model, the default),
-    /// "score" (logistic on the area margin),
+    /// Initial numbers of new nodes: "score" (logistic on the area margin, the default),
+    /// "learned" (the learned logistic model of the Sanko paper, `learned:SCALE`),
     /// "uniform" (1, 1), or "score:SLOPE:SCALE".
-    #[arg(long, default_value = "learned")]
+    #[arg(long, default_value = "score")]
     pub prior: String,
     /// Print one JSON object per board instead of a table.
     #[arg(long)]

@@ -117,7 +117,7 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
     })
 }
 
-/// Parses a prior: "learned" (the default), "score", "uniform", "score:SLOPE:SCALE" or
+/// Parses a prior: "score" (the default), "learned", "uniform", "score:SLOPE:SCALE" or
 /// "learned:SCALE".
 ///
 /// # Errors
