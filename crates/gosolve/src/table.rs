@@ -815,6 +815,16 @@ mod tests {
         assert_eq!(probe(&mut t, &wrong, Player::White, 5), Probe::Miss);
     }
 
+    /// Stores a proof of `k` with `what` (Black to move, komi 1.5) and reads its attributes
+    /// back through the probe of `read`.
+    fn round_trip(t: &mut Table, k: &NodeKey, what: StoreKind, read: &NodeKey) -> PackedAttrs {
+        t.store(k, Player::Black, 3, what, 1, 1);
+        let Probe::Proven(f) = probe(t, read, Player::Black, 3) else {
+            panic!("no proof")
+        };
+        f.attrs
+    }
+
     #[test]
     fn attributes_round_trip() {
         let mut t = Table::new(1);
@@ -826,51 +836,30 @@ mod tests {
             min_stones: 4,
             targets: StoredTargets::One(pack_pair(Bitboard(1), Bitboard(2))),
         };
-        t.store(
-            &a,
-            Player::Black,
-            3,
-            StoreKind::PathProof(false, attrs),
-            1,
-            1,
+        assert_eq!(
+            round_trip(&mut t, &a, StoreKind::PathProof(false, attrs), &a),
+            attrs
         );
-        let Probe::Proven(f) = probe(&mut t, &a, Player::Black, 3) else {
-            panic!("no proof")
-        };
-        assert_eq!(f.attrs, attrs);
         let many = PackedAttrs {
             targets: StoredTargets::Many,
             ..attrs
         };
-        t.store(
-            &a,
-            Player::Black,
-            3,
-            StoreKind::PathProof(false, many),
-            1,
-            1,
+        assert_eq!(
+            round_trip(&mut t, &a, StoreKind::PathProof(false, many), &a),
+            many
         );
-        let Probe::Proven(f) = probe(&mut t, &a, Player::Black, 3) else {
-            panic!("no proof")
-        };
-        assert_eq!(f.attrs, many);
-        let b = key(7, 5, 6);
         let plain = PackedAttrs {
             targets: StoredTargets::None,
             ..attrs
         };
-        t.store(
+        let (b, other_game) = (key(7, 5, 6), key(7, 0, 0));
+        let got = round_trip(
+            &mut t,
             &b,
-            Player::Black,
-            3,
             StoreKind::PositionProof(true, plain),
-            1,
-            1,
+            &other_game,
         );
-        let Probe::Proven(f) = probe(&mut t, &key(7, 0, 0), Player::Black, 3) else {
-            panic!("no proof")
-        };
-        assert_eq!(f.attrs, plain);
+        assert_eq!(got, plain);
         assert_eq!(
             unpack_pair(pack_pair(Bitboard(7), Bitboard(9))),
             (Bitboard(7), Bitboard(9))

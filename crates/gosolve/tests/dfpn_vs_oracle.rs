@@ -10,8 +10,10 @@
 //! move comes with a best move, which the oracle confirms. The suite checks that transfers,
 //! static leaves and region leaves actually happened.
 
+mod common;
+
 use games::Player;
-use games::go::{self, KoRule, Rules};
+use games::go;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
 use gosolve::search::black_wins;
@@ -59,23 +61,7 @@ fn random_position(
     rng: &mut Xoshiro256PlusPlus,
     late: bool,
 ) -> (go::Position, Vec<go::Move>) {
-    let rules = Rules {
-        ko: KoRule::PositionalSuperko,
-        komi: go::Komi::from_half_points(1),
-    };
-    let mut pos = go::Position::new(size, rules);
-    let mut played = Vec::new();
-    while !pos.is_over() && played.len() < 40 * size.points() {
-        let moves = pos.legal_moves();
-        // Passes are rare so that games run into captures and superko situations.
-        let m = if moves.len() == 1 || rng.random_bool(0.04) {
-            go::Move::Pass
-        } else {
-            moves[rng.random_range(0..moves.len() - 1)]
-        };
-        pos.play(m).unwrap();
-        played.push(m);
-    }
+    let mut played = common::random_game(size, rng, 0.04);
     let len = played.len();
     // Larger boards stop within the last plies of the game (after its captures and repeated
     // threats), where the oracle can finish; small boards anywhere.
@@ -85,10 +71,7 @@ fn random_position(
         0
     };
     let stop = rng.random_range(lo..len.max(lo + 1));
-    let mut pos = go::Position::new(size, rules);
-    for &m in &played[..stop] {
-        pos.play(m).unwrap();
-    }
+    let pos = common::replay(size, &played[..stop]);
     played.truncate(stop);
     (pos, played)
 }

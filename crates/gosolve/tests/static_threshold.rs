@@ -8,8 +8,10 @@
 //! - Condition (C2): Black has just passed on a 3x3 board whose pure-eye analysis gives Black
 //!   all nine points; White passes back and the area count 3–3 decides for White at komi 4.5.
 
+mod common;
+
 use games::Player;
-use games::go::{self, KoRule, Rules};
+use games::go;
 use gosolve::eyes::pure_eyes;
 use gosolve::position::reference;
 use gosolve::{Answer, Board, Config, Geometry, Line, Solver};
@@ -18,28 +20,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A random game on the reference board stopped in its second half.
 fn random_line(size: go::Size, rng: &mut Xoshiro256PlusPlus) -> Option<(Geometry, Line)> {
-    let rules = Rules {
-        ko: KoRule::PositionalSuperko,
-        komi: go::Komi::from_half_points(1),
-    };
-    let mut pos = go::Position::new(size, rules);
-    let mut played = Vec::new();
-    while !pos.is_over() && played.len() < 40 * size.points() {
-        let moves = pos.legal_moves();
-        let m = if moves.len() == 1 || rng.random_bool(0.03) {
-            go::Move::Pass
-        } else {
-            moves[rng.random_range(0..moves.len() - 1)]
-        };
-        pos.play(m).unwrap();
-        played.push(m);
-    }
+    let played = common::random_game(size, rng, 0.03);
     let len = played.len();
     let stop = rng.random_range(len / 2..len.max(len / 2 + 1));
-    let mut pos = go::Position::new(size, rules);
-    for &m in &played[..stop] {
-        pos.play(m).unwrap();
-    }
+    let pos = common::replay(size, &played[..stop]);
     if pos.is_over() {
         return None;
     }
