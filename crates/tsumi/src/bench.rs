@@ -149,6 +149,10 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
 /// `--ablate`) a board left without a value by the budget.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     crate::go_input::check_tt_mib(args.tt_mib)?;
+    crate::prove_go::parse_prior(&args.prior).context("--prior")?;
+    for b in &args.boards {
+        parse_size(b)?;
+    }
     if !args.json {
         println!(
             "{:<6} {:<12} {:>5} {:>14} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
