@@ -56,6 +56,10 @@ pub struct ProveArgs {
     /// PN²: second-level tree size as a fraction of the first-level tree.
     #[arg(long, default_value_t = 1.0)]
     pub pn2_fraction: f64,
+    /// Go: initial numbers of new nodes: "score" (the default), "learned", "uniform",
+    /// "score:SLOPE:SCALE" or "learned:SCALE".
+    #[arg(long, default_value = "score")]
+    pub prior: String,
     /// Go: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::prove_go::KnowledgeArgs,

@@ -244,6 +244,7 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
     let label = format!("prove {} at komi {komi}", winner.name());
     let mut cfg = config(args.max_expansions, args.seconds, epsilon, label);
     args.knowledge.apply(&mut cfg);
+    cfg.prior = parse_prior(&args.prior).context("--prior")?;
     crate::go_input::check_tt_mib(args.tt_mib)?;
     let mut solver = Solver::new(geo.clone(), args.tt_mib, cfg);
     let p = solver.prove(&line, winner, komi.half_points());

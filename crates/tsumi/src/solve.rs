@@ -45,6 +45,10 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// dfpn: initial numbers of new nodes: "score" (the default), "learned", "uniform",
+    /// "score:SLOPE:SCALE" or "learned:SCALE".
+    #[arg(long, default_value = "score")]
+    pub prior: String,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::prove_go::KnowledgeArgs,

@@ -7,7 +7,7 @@ use crate::go_input::go_position;
 use crate::interrupt::cancel_flag;
 use crate::prove_go::{config, end_progress, proof_json, table_json, table_text};
 use crate::solve::{SolveArgs, SolveReport, check_pv, print_report};
-use anyhow::bail;
+use anyhow::{Context, bail};
 use games::go::Komi;
 use gosolve::position::reference;
 use gosolve::{Proof, Solved, Solver, solve_value};
@@ -50,6 +50,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         format!("solve {}", pos.size()),
     );
     args.knowledge.apply(&mut cfg);
+    cfg.prior = crate::prove_go::parse_prior(&args.prior).context("--prior")?;
     let json = args.json;
     let tt_mib = args.tt_mib;
     crate::go_input::check_tt_mib(tt_mib)?;
