@@ -209,7 +209,7 @@ impl Oracle {
             self.stopped = Some(OracleError::Budget(self.max_nodes));
             return 0;
         }
-        if self.nodes.is_multiple_of(4096) {
+        if self.nodes % 4096 == 0 {
             if let Some(counter) = &self.progress {
                 counter.store(self.nodes, Ordering::Relaxed);
             }

@@ -293,8 +293,9 @@ fn solve_linear(
             if r != c {
                 let k = h[r][c] / h[c][c];
                 if k != 0.0 {
-                    for j in c..FEATURES {
-                        h[r][j] -= k * h[c][j];
+                    let pivot_row = h[c];
+                    for (x, p) in h[r][c..].iter_mut().zip(&pivot_row[c..]) {
+                        *x -= k * p;
                     }
                     g[r] -= k * g[c];
                 }
