@@ -135,6 +135,14 @@ impl Bucket {
         self.flags[i] & STATE_MASK != EMPTY && self.key[i] == key
     }
 
+    /// The slots in use with key `key` and their entries (bodies read only for those).
+    #[inline]
+    fn with_key(&self, key: u64) -> impl Iterator<Item = (usize, Entry)> + '_ {
+        (0..4)
+            .filter(move |&i| self.has_key(i, key))
+            .map(|i| (i, self.get(i)))
+    }
+
     #[inline]
     fn get(&self, i: usize) -> Entry {
         let b = &self.body[i];
@@ -432,14 +440,7 @@ impl Table {
         let mut found = Probe::Miss;
         if path {
             let b = &self.buckets[self.path_bucket(k)];
-            for i in 0..4 {
-                if !b.has_key(i, k.key) {
-                    continue;
-                }
-                let e = b.get(i);
-                if !e.same_path(k) {
-                    continue;
-                }
+            for (_, e) in b.with_key(k.key).filter(|(_, e)| e.same_path(k)) {
                 let state = e.flags & STATE_MASK;
                 if state == WIN || state == LOSS {
                     if applies(mover, state == WIN, i32::from(e.komi2), komi2) {
@@ -463,14 +464,7 @@ impl Table {
         }
         if transfer {
             let b = &self.buckets[self.position_bucket(k)];
-            for i in 0..4 {
-                if !b.has_key(i, k.key) {
-                    continue;
-                }
-                let e = b.get(i);
-                if !e.same_position(k) {
-                    continue;
-                }
+            for (_, e) in b.with_key(k.key).filter(|(_, e)| e.same_position(k)) {
                 let state = e.flags & STATE_MASK;
                 let wins = state == WIN;
                 if !applies(mover, wins, i32::from(e.komi2), komi2) {
@@ -512,7 +506,7 @@ impl Table {
     #[must_use]
     pub fn seen(&self, k: &NodeKey) -> bool {
         let b = &self.buckets[self.path_bucket(k)];
-        (0..4).any(|i| b.has_key(i, k.key) && b.get(i).same_path(k))
+        b.with_key(k.key).any(|(_, e)| e.same_path(k))
     }
 
     /// Stores a node's numbers or proof for the question at `komi2`. `effort` is the total
@@ -589,15 +583,15 @@ impl Table {
             // The node's unproven numbers at this komi are obsolete.
             let pb = self.path_bucket(k);
             let b = &mut self.buckets[pb];
-            for i in 0..4 {
-                if !b.has_key(i, k.key) {
-                    continue;
-                }
-                let e = b.get(i);
-                if e.same_path(k) && e.flags & STATE_MASK == UNPROVEN && e.komi2 == komi2 {
-                    b.set(i, &Entry::default());
-                    self.stats.used -= 1;
-                }
+            let stale = b
+                .with_key(k.key)
+                .filter(|(_, e)| {
+                    e.same_path(k) && e.flags & STATE_MASK == UNPROVEN && e.komi2 == komi2
+                })
+                .fold(0u8, |m, (i, _)| m | 1 << i);
+            for i in (0..4).filter(|i| stale & 1 << i != 0) {
+                b.set(i, &Entry::default());
+                self.stats.used -= 1;
             }
         }
         let state = entry.flags & STATE_MASK;
@@ -609,11 +603,7 @@ impl Table {
         let bucket = &mut self.buckets[idx];
         // 1. The same node: overwrite its entry for this komi, or an unproven one of another komi.
         let mut slot = None;
-        for i in 0..4 {
-            if !bucket.has_key(i, k.key) {
-                continue;
-            }
-            let e = bucket.get(i);
+        for (i, e) in bucket.with_key(k.key) {
             if position {
                 // A newer proof of the position at this komi replaces the older one.
                 if e.same_position(k) && e.komi2 == komi2 {

@@ -150,14 +150,24 @@ pub fn progress_spinner(
     })
 }
 
+impl SolveArgs {
+    /// The position to solve, from the size, SGF, moves and komi flags.
+    ///
+    /// # Errors
+    /// Bad size, SGF, moves or komi: a one-line message.
+    pub fn position(&self) -> anyhow::Result<Position> {
+        go_position(
+            &self.size,
+            self.sgf.as_deref(),
+            &self.moves,
+            self.komi.as_deref(),
+            64,
+        )
+    }
+}
+
 fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
-    let pos = go_position(
-        &args.size,
-        args.sgf.as_deref(),
-        &args.moves,
-        args.komi.as_deref(),
-        64,
-    )?;
+    let pos = args.position()?;
     let counter = Arc::new(AtomicU64::new(0));
     let done = Arc::new(AtomicBool::new(false));
     let spinner = progress_spinner(counter.clone(), done.clone(), "oracle");

@@ -3,7 +3,6 @@
 //! proof's komi, expansions, distinct nodes, revisit factor and time, the table statistics,
 //! the first move and a PV that replays legally to a game end scored v.
 
-use crate::go_input::go_position;
 use crate::interrupt::cancel_flag;
 use crate::prove_go::{config, end_progress, proof_json, table_json, table_text};
 use crate::solve::{SolveArgs, SolveReport, check_pv, print_report};
@@ -34,13 +33,7 @@ fn proof_line(p: &Proof) -> String {
 /// Bad input, a board over 64 points, an exhausted budget or Ctrl-C (after printing what is
 /// known).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    let pos = go_position(
-        &args.size,
-        args.sgf.as_deref(),
-        &args.moves,
-        args.komi.as_deref(),
-        64,
-    )?;
+    let pos = args.position()?;
     let (geo, line) = reference::line(&pos)?;
     let line_for_pv = line.clone();
     let mut cfg = config(
