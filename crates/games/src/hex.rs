@@ -34,6 +34,11 @@
 //! edges, so any White stone there joins both and wins.
 //!
 //! Move codes are `player × cells + cell` (`2 × W × H` codes).
+//!
+//! For random playouts a state also keeps its empty cells in an unordered list with each
+//! cell's slot in it (removal by swapping with the last), so [`Game::random_legal_move`] draws a
+//! uniform empty cell in O(1) without listing the legal moves; [`Game::legal_moves`] still
+//! lists them in row-major order.
 
 use crate::dims::{SizeError, parse_dims, zobrist_key};
 use crate::{Game, Outcome, Player};
@@ -52,7 +57,16 @@ pub struct Hex {
     /// Up to six neighbours of each cell; `degree[c]` of them are valid.
     neighbours: Vec<[u16; 6]>,
     degree: Vec<u8>,
+    /// The edges each cell touches: [`TOP`], [`BOTTOM`], [`LEFT`], [`RIGHT`] bits.
+    edges: Vec<u8>,
+    /// The move on each cell index (avoids a division per playout move).
+    moves: Vec<HexMove>,
 }
+
+const TOP: u8 = 1;
+const BOTTOM: u8 = 2;
+const LEFT: u8 = 4;
+const RIGHT: u8 = 8;
 
 /// A Hex move: the cell `(col, row)`, both counted from 0 (`a1` is `(0, 0)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -86,6 +100,10 @@ pub struct HexState {
     parent: Vec<u16>,
     to_move: Player,
     empty: u16,
+    /// The empty cells in no particular order (`empty` of them).
+    empties: Vec<u16>,
+    /// `slot[c]` is the index of the empty cell `c` in `empties` (stale for occupied cells).
+    slot: Vec<u16>,
     winner: Option<Player>,
     hash: u64,
 }
@@ -150,11 +168,38 @@ impl Hex {
                 }
             }
         }
+        let edges = (0..cells)
+            .map(|i| {
+                let (c, r) = (i % width, i / width);
+                let mut e = 0;
+                if r == 0 {
+                    e |= TOP;
+                }
+                if r == height - 1 {
+                    e |= BOTTOM;
+                }
+                if c == 0 {
+                    e |= LEFT;
+                }
+                if c == width - 1 {
+                    e |= RIGHT;
+                }
+                e
+            })
+            .collect();
+        let moves = (0..cells)
+            .map(|i| HexMove {
+                col: (i % width) as u8,
+                row: (i / width) as u8,
+            })
+            .collect();
         Ok(Self {
             width,
             height,
             neighbours,
             degree,
+            edges,
+            moves,
         })
     }
 
@@ -299,41 +344,66 @@ impl Hex {
         }
     }
 
-    /// Places a stone of `p` on `cell` and updates chains, winner, hash and the empty count.
+    /// Places a stone of `p` on `cell` and updates chains, winner, hash and the empty cells.
+    #[inline]
     fn place(&self, state: &mut HexState, cell: usize, p: Player) {
         debug_assert_eq!(state.board[cell], EMPTY);
-        state.board[cell] = stone_code(p);
+        let code = stone_code(p);
+        state.board[cell] = code;
         state.hash ^= stone_key(cell, p);
         state.empty -= 1;
-        let code = stone_code(p);
+        // Take the cell out of the empty list: the last empty cell moves into its slot.
+        let i = state.slot[cell];
+        let last = state.empties[state.empty as usize];
+        state.empties[i as usize] = last;
+        state.slot[last as usize] = i;
         for &n in self.neighbours(cell) {
             if state.board[n as usize] == code {
                 Self::union(&mut state.parent, cell, n as usize);
             }
         }
-        let (col, row) = (cell % self.width, cell / self.width);
         let t = self.top();
-        let (a, b) = match p {
-            Player::Black => (t, t + 1),
-            Player::White => (t + 2, t + 3),
+        let (a, b, edge_a, edge_b) = match p {
+            Player::Black => (t, t + 1, TOP, BOTTOM),
+            Player::White => (t + 2, t + 3, LEFT, RIGHT),
         };
-        let touches_a = match p {
-            Player::Black => row == 0,
-            Player::White => col == 0,
-        };
-        let touches_b = match p {
-            Player::Black => row == self.height - 1,
-            Player::White => col == self.width - 1,
-        };
-        if touches_a {
+        let edges = self.edges[cell];
+        if edges & edge_a != 0 {
             Self::union(&mut state.parent, cell, a);
         }
-        if touches_b {
+        if edges & edge_b != 0 {
             Self::union(&mut state.parent, cell, b);
         }
         if Self::find(&mut state.parent, a) == Self::find(&mut state.parent, b) {
             state.winner = Some(p);
         }
+    }
+
+    /// Checks the incremental parts of `state` against the board (test-only): the empty
+    /// count and list, the slots, the hash and the winner.
+    ///
+    /// # Panics
+    /// When one of them is wrong.
+    #[cfg(test)]
+    pub(crate) fn check_invariants(&self, state: &HexState) {
+        let empty: Vec<usize> = (0..self.cells())
+            .filter(|&c| state.board[c] == EMPTY)
+            .collect();
+        assert_eq!(state.empty as usize, empty.len());
+        let mut listed: Vec<usize> = state.empties[..empty.len()]
+            .iter()
+            .map(|&c| c as usize)
+            .collect();
+        for (i, &c) in listed.iter().enumerate() {
+            assert_eq!(state.slot[c] as usize, i, "slot of cell {c}");
+        }
+        listed.sort_unstable();
+        assert_eq!(
+            listed, empty,
+            "the empty list holds exactly the empty cells"
+        );
+        assert_eq!(state.hash, self.hash_from_scratch(state));
+        assert_eq!(state.winner, self.winner_from_scratch(state));
     }
 
     /// The root of `x` in the union-find forest, without path compression.
@@ -440,6 +510,8 @@ impl Game for Hex {
             parent: (0..(n + 4) as u16).collect(),
             to_move: Player::Black,
             empty: n as u16,
+            empties: (0..n as u16).collect(),
+            slot: (0..n as u16).collect(),
             winner: None,
             hash: 0,
         }
@@ -461,6 +533,23 @@ impl Game for Hex {
         }
     }
 
+    /// Draws uniformly from the list of empty cells (one random number, no listing).
+    #[inline]
+    fn random_legal_move(
+        &self,
+        state: &HexState,
+        _buf: &mut Vec<HexMove>,
+        rng: &mut dyn rand::RngCore,
+    ) -> Option<HexMove> {
+        use rand::Rng;
+        if state.winner.is_some() || state.empty == 0 {
+            return None;
+        }
+        let i = rng.random_range(0..u32::from(state.empty)) as usize;
+        Some(self.moves[state.empties[i] as usize])
+    }
+
+    #[inline]
     fn play(&self, state: &mut HexState, mv: HexMove) {
         let p = state.to_move;
         self.place(state, self.cell_index(mv), p);
@@ -629,11 +718,95 @@ mod tests {
                     }
                     let m = moves[rng.random_range(0..moves.len())];
                     g.play(&mut s, m);
+                    g.check_invariants(&s);
                 }
                 // A game only stops with a winner: Hex has no draw.
                 assert!(g.outcome(&s).is_some());
             }
         }
+    }
+
+    #[test]
+    fn random_playout_moves_are_legal_and_keep_the_invariants() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(17);
+        let mut buf = Vec::new();
+        let mut legal = Vec::new();
+        for (w, h) in [
+            (1, 1),
+            (1, 4),
+            (4, 1),
+            (2, 3),
+            (5, 5),
+            (7, 4),
+            (11, 11),
+            (13, 13),
+        ] {
+            let g = Hex::new(w, h).unwrap();
+            for _ in 0..100 {
+                let mut s = g.initial();
+                g.check_invariants(&s);
+                while let Some(m) = g.random_legal_move(&s, &mut buf, &mut rng) {
+                    g.legal_moves(&s, &mut legal);
+                    assert!(legal.contains(&m), "{m} is legal in\n{}", g.render(&s));
+                    g.play(&mut s, m);
+                    g.check_invariants(&s);
+                }
+                assert!(g.outcome(&s).is_some(), "a playout only stops at a win");
+            }
+        }
+    }
+
+    #[test]
+    fn random_playout_moves_are_uniform_over_the_legal_moves() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(23);
+        let g = Hex::new(5, 5).unwrap();
+        let mut buf = Vec::new();
+        for game in 0..4 {
+            // A position after a few random moves (so the empty list is shuffled).
+            let mut s = g.initial();
+            for _ in 0..3 + 2 * game {
+                g.legal_moves(&s, &mut buf);
+                g.play(&mut s, buf[rng.random_range(0..buf.len())]);
+            }
+            if g.outcome(&s).is_some() {
+                continue;
+            }
+            let mut legal = Vec::new();
+            g.legal_moves(&s, &mut legal);
+            let draws = 40_000 * legal.len();
+            let mut counts = vec![0usize; g.cells()];
+            for _ in 0..draws {
+                let m = g.random_legal_move(&s, &mut buf, &mut rng).unwrap();
+                counts[g.cell_index(m)] += 1;
+            }
+            for c in 0..g.cells() {
+                if legal.contains(&g.move_at(c)) {
+                    let f = counts[c] as f64 / 40_000.0;
+                    assert!((f - 1.0).abs() < 0.03, "cell {c}: {f} of the uniform share");
+                } else {
+                    assert_eq!(counts[c], 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_playouts_are_deterministic_for_a_seed() {
+        use rand::SeedableRng;
+        let g = Hex::new(9, 9).unwrap();
+        let game = |seed| {
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let (mut s, mut buf, mut moves) = (g.initial(), Vec::new(), Vec::new());
+            while let Some(m) = g.random_legal_move(&s, &mut buf, &mut rng) {
+                moves.push(m);
+                g.play(&mut s, m);
+            }
+            moves
+        };
+        assert_eq!(game(3), game(3));
+        assert_ne!(game(3), game(4));
     }
 
     #[test]
