@@ -27,11 +27,12 @@
 //! The size text is **width × height**: `"6x5"` is 6 columns and 5 rows, `"6"` is 6×6.
 //!
 //! # Implementation
-//! The winner is found incrementally with a union-find over the cells plus four virtual edge
-//! nodes (top, bottom, left, right): placing a stone unites it with its same-coloured
-//! neighbours and with the edges it touches; a win is `find(top) == find(bottom)` for Black,
-//! `find(left) == find(right)` for White. A one-column board has column `a` as both White
-//! edges, so any White stone there joins both and wins.
+//! The winner is found incrementally with a union-find over the cells whose roots carry the
+//! set of board edges (top, bottom, left, right bits) their chain touches: placing a stone
+//! unites it with its same-coloured neighbours and ORs their edge sets with the edges of its
+//! own cell; Black wins when the chain's set holds top and bottom, White when it holds left
+//! and right. A one-column board has column `a` as both White edges, so any White stone there
+//! touches both and wins.
 //!
 //! Move codes are `player × cells + cell` (`2 × W × H` codes).
 //!
@@ -96,8 +97,11 @@ impl fmt::Display for HexMove {
 pub struct HexState {
     /// 0 empty, 1 Black, 2 White, one byte per cell, row-major from `a1`.
     board: Vec<u8>,
-    /// Union-find parents over `cells + 4` nodes (the last four are top, bottom, left, right).
+    /// Union-find parents over the cells (a root is its own parent).
     parent: Vec<u16>,
+    /// At a root of a stone chain: the mover's edges ([`TOP`]/[`BOTTOM`] for Black,
+    /// [`LEFT`]/[`RIGHT`] for White) that the chain touches. Meaningless elsewhere.
+    chain_edges: Vec<u8>,
     to_move: Player,
     empty: u16,
     /// The empty cells in no particular order (`empty` of them).
@@ -321,10 +325,8 @@ impl Hex {
         Ok(state)
     }
 
-    const fn top(&self) -> usize {
-        self.cells()
-    }
-
+    /// The root of `x`, halving the path on the way.
+    #[inline]
     fn find(parent: &mut [u16], mut x: usize) -> usize {
         while parent[x] as usize != x {
             let grand = parent[parent[x] as usize];
@@ -334,13 +336,11 @@ impl Hex {
         x
     }
 
-    fn union(parent: &mut [u16], a: usize, b: usize) {
-        let (ra, rb) = (Self::find(parent, a), Self::find(parent, b));
-        if ra != rb {
-            // Keep the smaller index as root: the edge nodes (largest indices) never become
-            // roots of cell chains, which keeps find paths short near the edges.
-            let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-            parent[hi] = lo as u16;
+    /// The edges a chain of `p` must touch to win (both bits).
+    const fn goal(p: Player) -> u8 {
+        match p {
+            Player::Black => TOP | BOTTOM,
+            Player::White => LEFT | RIGHT,
         }
     }
 
@@ -357,24 +357,23 @@ impl Hex {
         let last = state.empties[state.empty as usize];
         state.empties[i as usize] = last;
         state.slot[last as usize] = i;
+        let goal = Self::goal(p);
+        // `cell` is a new root; merge each neighbouring chain into the smaller-index root.
+        let mut root = cell;
+        let mut edges = self.edges[cell] & goal;
         for &n in self.neighbours(cell) {
             if state.board[n as usize] == code {
-                Self::union(&mut state.parent, cell, n as usize);
+                let r = Self::find(&mut state.parent, n as usize);
+                if r != root {
+                    edges |= state.chain_edges[r];
+                    let (lo, hi) = if r < root { (r, root) } else { (root, r) };
+                    state.parent[hi] = lo as u16;
+                    root = lo;
+                }
             }
         }
-        let t = self.top();
-        let (a, b, edge_a, edge_b) = match p {
-            Player::Black => (t, t + 1, TOP, BOTTOM),
-            Player::White => (t + 2, t + 3, LEFT, RIGHT),
-        };
-        let edges = self.edges[cell];
-        if edges & edge_a != 0 {
-            Self::union(&mut state.parent, cell, a);
-        }
-        if edges & edge_b != 0 {
-            Self::union(&mut state.parent, cell, b);
-        }
-        if Self::find(&mut state.parent, a) == Self::find(&mut state.parent, b) {
+        state.chain_edges[root] = edges;
+        if edges == goal {
             state.winner = Some(p);
         }
     }
@@ -422,31 +421,20 @@ impl Hex {
         if state.winner.is_some() {
             return 0;
         }
-        let t = self.top();
-        let (ea, eb) = match p {
-            Player::Black => (t, t + 1),
-            Player::White => (t + 2, t + 3),
-        };
-        let (ra, rb) = (Self::root(&state.parent, ea), Self::root(&state.parent, eb));
+        let goal = Self::goal(p);
         let code = stone_code(p);
         let mut count = 0;
         for (c, &b) in state.board.iter().enumerate() {
             if b != EMPTY {
                 continue;
             }
-            let (col, row) = (c % self.width, c / self.width);
-            let (mut a, mut bb) = match p {
-                Player::Black => (row == 0, row == self.height - 1),
-                Player::White => (col == 0, col == self.width - 1),
-            };
+            let mut edges = self.edges[c] & goal;
             for &n in self.neighbours(c) {
                 if state.board[n as usize] == code {
-                    let r = Self::root(&state.parent, n as usize);
-                    a |= r == ra;
-                    bb |= r == rb;
+                    edges |= state.chain_edges[Self::root(&state.parent, n as usize)];
                 }
             }
-            if a && bb {
+            if edges == goal {
                 count += 1;
                 if count >= limit {
                     break;
@@ -507,7 +495,8 @@ impl Game for Hex {
         let n = self.cells();
         HexState {
             board: vec![EMPTY; n],
-            parent: (0..(n + 4) as u16).collect(),
+            parent: (0..n as u16).collect(),
+            chain_edges: vec![0; n],
             to_move: Player::Black,
             empty: n as u16,
             empties: (0..n as u16).collect(),
