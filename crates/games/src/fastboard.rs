@@ -310,6 +310,26 @@ impl FastBoard {
             .all(|&n| self.colour[n] == own || self.colour[n] == BORDER)
     }
 
+    /// Whether a stone of `pl` on the empty point `p` is a Monte Carlo playout move before ko:
+    /// `!surrounded_by(p, pl) && captures_or_breathes(p, pl)` in one pass over the neighbours
+    /// (their colours folded into a 4-bit set first, so the common cases take no chain
+    /// lookup).
+    #[must_use]
+    #[inline]
+    pub fn playable_non_eye(&self, p: usize, pl: Player) -> bool {
+        let own = stone(pl);
+        let nb = self.neighbours(p);
+        let c = nb.map(|n| self.colour[n]);
+        let seen = (1u8 << c[0]) | (1u8 << c[1]) | (1u8 << c[2]) | (1u8 << c[3]);
+        if seen & (1 << EMPTY) != 0 {
+            return true; // a liberty, and not an eye
+        }
+        if seen & !((1 << own) | (1 << BORDER)) == 0 {
+            return false; // own stones and the edge only: an eye
+        }
+        (0..4).any(|i| c[i] != BORDER && ((c[i] == own) != self.atari(self.head[nb[i]] as usize)))
+    }
+
     #[inline]
     fn add_lib(&mut self, h: usize, lib: usize) {
         let c = &mut self.chain[h];

@@ -20,7 +20,7 @@
 //! passes) with one more key for the ko point when there is one, so positions that differ in
 //! their legal moves never share a hash.
 
-use crate::fastboard::{EMPTY, FastBoard, NO_POINT};
+use crate::fastboard::{EMPTY, FastBoard, MAX_SIDE, NO_POINT};
 use crate::go::{Board, KoRule, Komi, Move, MoveError, Point, Score, Size, SizeError, Zobrist};
 use crate::{Game, Outcome, Player};
 use rand::{Rng, RngCore};
@@ -248,10 +248,48 @@ impl FastGo {
     /// The move a Monte Carlo Go playout plays: uniformly random among the legal stone moves
     /// that do not fill one of the mover's own eyes (an empty point whose on-board neighbours
     /// are all the mover's stones), the pass only when there is none. Allocates nothing: empty
-    /// points are drawn until one qualifies (see `stones::sample_empty`).
+    /// points are drawn until one qualifies, with the draws of `stones::sample_empty` (four
+    /// with replacement, then without), so a seed gives the same move as there.
     ///
-    /// The state must not be terminal (the pass is then returned).
-    pub fn playout_move(&self, state: &FastGoState, rng: &mut dyn RngCore) -> Move {
+    /// Generic over the generator so that a concrete one is inlined; `&mut dyn RngCore` works
+    /// too and draws the same numbers. The state must not be terminal (the pass is then
+    /// returned).
+    #[inline]
+    pub fn playout_move<R: RngCore + ?Sized>(&self, state: &FastGoState, rng: &mut R) -> Move {
+        let empties = state.board.empties();
+        let n = empties.len();
+        if n == 0 {
+            return Move::Pass;
+        }
+        let me = state.to_move;
+        let ko = state.ko as usize;
+        let ok = |p: usize| p != ko && state.board.playable_non_eye(p, me);
+        for _ in 0..4 {
+            let p = empties[rng.random_range(0..n as u32) as usize] as usize;
+            if ok(p) {
+                return Move::Place(self.point(p));
+            }
+        }
+        // Without replacement over a copy of the list (only its used part is written).
+        let mut cand = [0u16; MAX_SIDE * MAX_SIDE];
+        let mut n = n;
+        cand[..n].copy_from_slice(empties);
+        while n > 0 {
+            let k = rng.random_range(0..n as u32) as usize;
+            let p = cand[k] as usize;
+            if ok(p) {
+                return Move::Place(self.point(p));
+            }
+            n -= 1;
+            cand[k] = cand[n];
+        }
+        Move::Pass
+    }
+
+    /// [`FastGo::playout_move`] as it was first written, with `stones::sample_empty` and the
+    /// two separate tests: the slow reference of the tests.
+    #[cfg(test)]
+    fn playout_move_reference(&self, state: &FastGoState, rng: &mut dyn RngCore) -> Move {
         let me = state.to_move;
         crate::stones::sample_empty(&state.board, rng, |p| {
             !state.board.surrounded_by(p, me) && Self::legal_at(state, p)
@@ -605,6 +643,45 @@ mod tests {
             Some(Outcome::Win(Player::White)),
             "1 point each, komi"
         );
+    }
+
+    /// The fused playout move draws the same numbers and returns the same move as the
+    /// reference (`stones::sample_empty` with the two separate tests) on random positions.
+    #[test]
+    fn playout_move_agrees_with_its_reference() {
+        for (n, seed, games) in [(5u8, 11u64, 400u32), (9, 12, 40), (13, 13, 8), (2, 14, 100)] {
+            let g = FastGo::new(n, n, komi()).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut moves = Vec::new();
+            for _ in 0..games {
+                let mut s = g.initial();
+                while g.outcome(&s).is_none() {
+                    for &p in s.board.empties() {
+                        for pl in [Player::Black, Player::White] {
+                            let p = usize::from(p);
+                            assert_eq!(
+                                s.board.playable_non_eye(p, pl),
+                                !s.board.surrounded_by(p, pl)
+                                    && s.board.captures_or_breathes(p, pl)
+                            );
+                        }
+                    }
+                    let (mut a, mut b) = (rng.clone(), rng.clone());
+                    let fast = g.playout_move(&s, &mut a);
+                    let slow = g.playout_move_reference(&s, &mut b);
+                    assert_eq!(fast, slow, "{n}x{n} ply {}", s.plies);
+                    assert_eq!(a, b, "{n}x{n} ply {}: the same draws", s.plies);
+                    // Mostly playout moves, sometimes any legal move (eye fills, kos).
+                    let m = if rng.random_range(0..8) == 0 {
+                        g.legal_moves(&s, &mut moves);
+                        moves[rng.random_range(0..moves.len())]
+                    } else {
+                        fast
+                    };
+                    g.play(&mut s, m);
+                }
+            }
+        }
     }
 
     #[test]
