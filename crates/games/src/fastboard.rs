@@ -431,28 +431,41 @@ impl FastBoard {
         self.remove_empty(p);
         self.head[p] = p as u16;
         self.next[p] = p as u16;
-        self.chain[p] = Chain {
+        let nbrs = self.neighbours(p);
+        // The neighbours' colours before the move (the captures below read them again).
+        let c = nbrs.map(|n| self.colour[n]);
+        let enemy = own ^ 3;
+        // The new stone's pseudo-liberties: its empty neighbours, without branches.
+        let mut lib = Chain {
             size: 1,
             ..Chain::default()
         };
-        let nbrs = self.neighbours(p);
-        for n in nbrs {
-            match self.colour[n] {
-                EMPTY => self.add_lib(p, n),
-                BORDER => {}
-                _ => self.remove_lib(self.head[n] as usize, p),
+        for i in 0..4 {
+            let e = u32::from(c[i] == EMPTY);
+            let q = nbrs[i] as u32;
+            lib.lib_n += e as u16;
+            lib.lib_sum += e * q;
+            lib.lib_sq += e * q * q;
+        }
+        self.chain[p] = lib;
+        // Adjacent chains of either colour lose the liberty `p` (once per adjacency).
+        for i in 0..4 {
+            if c[i] == own || c[i] == enemy {
+                self.remove_lib(self.head[nbrs[i]] as usize, p);
             }
         }
-        for n in nbrs {
-            if self.colour[n] == own && self.head[n] != self.head[p] {
+        for i in 0..4 {
+            let n = nbrs[i];
+            if c[i] == own && self.head[n] != self.head[p] {
                 self.merge(self.head[n] as usize, self.head[p] as usize);
             }
         }
         let (mut removed, mut last) = (0u32, NO_POINT);
         if capture {
-            for n in nbrs {
-                let c = self.colour[n];
-                if c != EMPTY && c != BORDER && c != own && self.no_liberty(n) {
+            for i in 0..4 {
+                let n = nbrs[i];
+                // A chain met twice is gone the second time: read the colour again.
+                if c[i] == enemy && self.colour[n] == enemy && self.no_liberty(n) {
                     removed += self.remove_chain(n, keys) as u32;
                     last = n as u16;
                 }
