@@ -56,9 +56,12 @@
 //! `1 + 2·max(0, d(f,g) − d(t,g))`, 100 onto the base `g`; Blue: the same towards the
 //! nearest surviving Red unit `r_u` of the moving unit), with `d` the **Manhattan** distance
 //! `|Δr| + |Δc|` on the row/column indices, as the paper says. Ties for the nearest Red unit
-//! go to the smaller cell index.
+//! go to the smaller cell index. [`WarGame::playout_move`] draws from the same distribution
+//! with the same random numbers without listing the moves or their weights (tables of
+//! Manhattan distances and of Red's step weights), for fast playouts.
 
 use crate::{Game, Outcome, Player};
+use rand::Rng;
 use std::fmt;
 
 /// The largest supported side.
@@ -68,6 +71,9 @@ pub const MIN_SIZE: u8 = 5;
 const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 const MAX_UNITS: usize = MAX_SIZE as usize - 1;
 const NONE: u8 = u8::MAX;
+/// The content of the padding cell `MAX_CELLS` of every state: never empty, no unit. Reading
+/// it for a missing neighbour (`NONE`, clamped to `MAX_CELLS`) saves a branch in playouts.
+const OFF_BOARD: u8 = 0xF0;
 
 /// The Wargame rules for one board size.
 #[derive(Clone, Debug)]
@@ -83,6 +89,10 @@ pub struct WarGame {
     zobrist: Vec<u64>,
     /// Zobrist keys of the ply counter.
     ply_keys: Vec<u64>,
+    /// Manhattan distance between cells `a` and `b` at `a * cells + b`.
+    manhattan: Vec<u8>,
+    /// The playout weight of a Red step from a cell to its `k`-th neighbour (100 onto the base).
+    red_weights: Vec<[u8; 6]>,
 }
 
 /// Errors of [`WarGame::new`].
@@ -184,8 +194,9 @@ impl fmt::Display for WarMove {
 /// Unit lists are kept sorted by cell, so equal positions compare equal.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct WarState {
-    /// 0 empty; 1, 2: a Red unit with that HP; 3, 4: a Blue unit with HP 1, 2.
-    cells: [u8; MAX_CELLS],
+    /// 0 empty; 1, 2: a Red unit with that HP; 3, 4: a Blue unit with HP 1, 2. One more
+    /// padding cell at `MAX_CELLS` holds `OFF_BOARD`.
+    cells: [u8; MAX_CELLS + 1],
     /// Cells of the alive units of each player, sorted, `NONE` past `alive`.
     units: [[u8; MAX_UNITS]; 2],
     alive: [u8; 2],
@@ -274,11 +285,31 @@ impl WarGame {
             base_dist: Vec::new(),
             zobrist: Vec::new(),
             ply_keys: Vec::new(),
+            manhattan: Vec::new(),
+            red_weights: Vec::new(),
         };
         g.base_dist = (0..cells).map(|c| g.hex_distance(c as u8, base)).collect();
         let mut seed = 0x5741_5247_414D_4500 ^ u64::from(n);
         g.zobrist = (0..cells * 5).map(|_| splitmix(&mut seed)).collect();
         g.ply_keys = (0..=4 * cells).map(|_| splitmix(&mut seed)).collect();
+        g.manhattan = (0..cells * cells)
+            .map(|i| g.manhattan((i / cells) as u8, (i % cells) as u8) as u8)
+            .collect();
+        g.red_weights = (0..cells)
+            .map(|f| {
+                let f = f as u8;
+                let mut w = [0u8; 6];
+                for (k, t) in g.neighbours(f).enumerate() {
+                    w[k] = if t == base {
+                        100
+                    } else {
+                        let d = g.manhattan(f, base).saturating_sub(g.manhattan(t, base));
+                        (1 + 2 * d) as u8
+                    };
+                }
+                w
+            })
+            .collect();
         Ok(g)
     }
 
@@ -490,6 +521,119 @@ impl WarGame {
     }
 }
 
+impl WarGame {
+    /// The move of the paper's playout policy in the non-terminal `state`: the same draw as
+    /// sampling [`WarGame::playout_weights`] of [`Game::legal_moves`] with one
+    /// `rng.random_range(0..total)` (`total` the sum of the weights, as a `u64`) and taking
+    /// the move whose cumulative weight range holds it, but without listing anything: the
+    /// same random numbers give the same move.
+    ///
+    /// In the setup the placements are uniform; with no step left it returns the pass (still
+    /// drawing one number from `0..1`).
+    pub fn playout_move<R: Rng + ?Sized>(&self, state: &WarState, rng: &mut R) -> WarMove {
+        const CAP: usize = MAX_UNITS * 6;
+        debug_assert!(state.winner == 0, "playout move on a finished wargame");
+        let player = self.to_move(state);
+        let n = self.n;
+        if self.in_setup(state) {
+            // The player's two columns hold only their own units, all placed there.
+            let free = 2 * u64::from(n) - u64::from(state.placed[player.index()]);
+            let mut x = rng.random_range(0..free);
+            let cols: [u8; 2] = match player {
+                Player::Black => [0, 1],
+                Player::White => [n - 2, n - 1],
+            };
+            for r in 0..n {
+                for c in cols {
+                    let cell = r * n + c;
+                    if state.cells[cell as usize] == 0 {
+                        if x == 0 {
+                            return WarMove::place(n, cell);
+                        }
+                        x -= 1;
+                    }
+                }
+            }
+            unreachable!("fewer empty setup cells than counted");
+        }
+        // The candidate steps in the order of `legal_moves`, written without branches: each
+        // slot is written, and kept (`k` advances) only when the step is legal.
+        let mut from = [0u8; CAP + 1];
+        let mut to = [0u8; CAP + 1];
+        let mut weight = [0u8; CAP + 1];
+        let mut k = 0;
+        let mut total = 0u32;
+        match player {
+            Player::Black => {
+                for &f in state.units(Player::Black) {
+                    let nbs = &self.neighbours[f as usize];
+                    let ws = &self.red_weights[f as usize];
+                    for j in 0..6 {
+                        let t = nbs[j];
+                        // Off-board slots read the padding cell, which is never empty.
+                        let v = state.cells[usize::from(t).min(MAX_CELLS)];
+                        let legal = v == 0 || (t == self.base && v >= 3);
+                        let w = ws[j] * u8::from(legal);
+                        from[k] = f;
+                        to[k] = t;
+                        weight[k] = w;
+                        total += u32::from(w);
+                        k += usize::from(legal);
+                    }
+                }
+            }
+            Player::White => {
+                let reds = state.units(Player::Black);
+                let cells = self.cells;
+                for &f in state.units(Player::White) {
+                    let nbs = &self.neighbours[f as usize];
+                    // The nearest Red unit: the smallest (distance, cell), so the first of the
+                    // sorted list among equals. `u16::MAX` when no Red unit is left.
+                    let row = &self.manhattan[f as usize * cells..(f as usize + 1) * cells];
+                    let mut best = u16::MAX;
+                    for &r in reds {
+                        best = best.min(u16::from(row[r as usize]) << 8 | u16::from(r));
+                    }
+                    let (dist, target) = ((best >> 8) as u8, (best & 0xFF) as usize);
+                    let dist_to = &self.manhattan[target.min(cells - 1) * cells..];
+                    for &t in nbs {
+                        let v = state.cells[usize::from(t).min(MAX_CELLS)];
+                        let legal = v == 0;
+                        // `t` is a neighbour of `f`, so `dt` is `dist` ± 2 at most; the
+                        // weight is 1 without a Red unit.
+                        let dt = dist_to[usize::from(t).min(cells - 1)];
+                        let gain = if best == u16::MAX {
+                            0
+                        } else {
+                            dist.saturating_sub(dt)
+                        };
+                        let w = (1 + 2 * gain) * u8::from(legal);
+                        from[k] = f;
+                        to[k] = t;
+                        weight[k] = w;
+                        total += u32::from(w);
+                        k += usize::from(legal);
+                    }
+                }
+            }
+        }
+        let total = u64::from(total);
+        if k == 0 {
+            rng.random_range(0..1u64);
+            return WarMove::pass(n);
+        }
+        let mut x = rng.random_range(0..total);
+        for i in 0..k {
+            let w = u64::from(weight[i]);
+            if x < w {
+                return WarMove::step(n, from[i], to[i]);
+            }
+            x -= w;
+        }
+        WarMove::step(n, from[k - 1], to[k - 1])
+    }
+}
+
 impl Game for WarGame {
     type State = WarState;
     type Move = WarMove;
@@ -500,7 +644,7 @@ impl Game for WarGame {
 
     fn initial(&self) -> WarState {
         let mut s = WarState {
-            cells: [0; MAX_CELLS],
+            cells: [0; MAX_CELLS + 1],
             units: [[NONE; MAX_UNITS]; 2],
             alive: [0; 2],
             placed: [0; 2],
@@ -508,6 +652,7 @@ impl Game for WarGame {
             winner: 0,
             hash: 0,
         };
+        s.cells[MAX_CELLS] = OFF_BOARD;
         s.hash = self.hash_from_scratch(&s);
         s
     }
@@ -1109,6 +1254,80 @@ mod tests {
         g.legal_moves(&s, &mut moves);
         g.playout_weights(&s, &moves, &mut w);
         assert!(w.iter().all(|&x| x == 1));
+    }
+
+    /// The slow reference of [`WarGame::playout_move`]: list the legal moves, weigh them with
+    /// [`WarGame::playout_weights`] and draw `x` in `0..total`, taking the move whose
+    /// cumulative range holds it (as `mcts::rollout::sample_weighted` does).
+    fn reference_playout_move<R: Rng>(g: &WarGame, s: &WarState, rng: &mut R) -> WarMove {
+        let (mut moves, mut w) = (Vec::new(), Vec::new());
+        g.legal_moves(s, &mut moves);
+        g.playout_weights(s, &moves, &mut w);
+        let total: u64 = w.iter().map(|&x| u64::from(x)).sum();
+        let mut x = rng.random_range(0..total);
+        for (i, &wi) in w.iter().enumerate() {
+            if x < u64::from(wi) {
+                return moves[i];
+            }
+            x -= u64::from(wi);
+        }
+        moves[moves.len() - 1]
+    }
+
+    #[test]
+    fn fast_playout_move_matches_the_weighted_listing_move_by_move() {
+        use rand::SeedableRng;
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let mut plies = 0;
+        for n in MIN_SIZE..=MAX_SIZE {
+            let g = WarGame::new(n).unwrap();
+            let games = if n <= 9 { 60 } else { 15 };
+            for seed in 0..games {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(u64::from(n) * 1000 + seed);
+                let mut s = g.initial();
+                while g.outcome(&s).is_none() {
+                    let mut slow_rng = rng.clone();
+                    let slow = reference_playout_move(&g, &s, &mut slow_rng);
+                    let fast = g.playout_move(&s, &mut rng);
+                    assert_eq!(fast, slow, "ply {}\n{}", s.ply(), g.render(&s));
+                    assert_eq!(rng, slow_rng, "the same random numbers are drawn");
+                    g.play(&mut s, fast);
+                    plies += 1;
+                }
+            }
+        }
+        assert!(plies > 50_000, "{plies} plies compared");
+        // Boxed in: the pass, drawing one number like the reference.
+        let g = WarGame::new(5).unwrap();
+        let corner = g.cell(0, 0);
+        let blue: Vec<(u8, u8)> = g.neighbours(corner).map(|c| (c, 2)).collect();
+        let s = g.position(&[(corner, 2)], &blue, 20);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut slow_rng = rng.clone();
+        assert_eq!(g.playout_move(&s, &mut rng), WarMove::pass(5));
+        assert_eq!(
+            reference_playout_move(&g, &s, &mut slow_rng),
+            WarMove::pass(5)
+        );
+        assert_eq!(rng, slow_rng);
+    }
+
+    #[test]
+    fn playouts_are_deterministic_for_a_seed() {
+        use rand::SeedableRng;
+        let g = g9();
+        let game = |seed| {
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let (mut s, mut moves) = (g.initial(), Vec::new());
+            while g.outcome(&s).is_none() {
+                let m = g.playout_move(&s, &mut rng);
+                moves.push(m);
+                g.play(&mut s, m);
+            }
+            moves
+        };
+        assert_eq!(game(5), game(5));
+        assert_ne!(game(5), game(6));
     }
 
     #[test]

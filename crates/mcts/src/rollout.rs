@@ -81,6 +81,19 @@ impl Rollout<WarGame> for WargameRollout {
         game.playout_weights(state, moves, &mut self.weights);
         sample_weighted(&self.weights, rng)
     }
+
+    /// [`WarGame::playout_move`]: the same move as `choose` for the same random numbers,
+    /// without listing the moves and their weights.
+    #[inline]
+    fn playout_move(
+        &mut self,
+        game: &WarGame,
+        state: &WarState,
+        _: &mut Vec<WarMove>,
+        rng: &mut PlayerRng,
+    ) -> WarMove {
+        game.playout_move(state, rng)
+    }
 }
 
 /// Go playouts as Monte Carlo Go programs play them: uniformly random among the legal
@@ -217,6 +230,29 @@ mod tests {
             g.play(&mut t, m);
         }
         assert!(t.plies() < g.max_game_length(), "playouts end by passing");
+    }
+
+    #[test]
+    fn wargame_fast_playout_move_matches_listing_and_weights() {
+        use games::wargame::WarGame;
+        for n in [5u8, 9, 13] {
+            let g = WarGame::new(n).unwrap();
+            let mut r = WargameRollout::default();
+            let mut moves = Vec::new();
+            for seed in 0..20 {
+                let mut rng = PlayerRng::seed_from_u64(seed);
+                let mut s = g.initial();
+                while g.outcome(&s).is_none() {
+                    let mut slow_rng = rng.clone();
+                    g.legal_moves(&s, &mut moves);
+                    let slow = moves[r.choose(&g, &s, &moves, &mut slow_rng)];
+                    let fast = r.playout_move(&g, &s, &mut moves, &mut rng);
+                    assert_eq!(fast, slow, "{}", g.render(&s));
+                    assert_eq!(rng, slow_rng, "the same random numbers are drawn");
+                    g.play(&mut s, fast);
+                }
+            }
+        }
     }
 
     #[test]
