@@ -73,7 +73,9 @@ struct Chain {
 const _: () = assert!(std::mem::size_of::<Chain>() == 12);
 
 /// The padded board with incremental chains (see the module documentation).
-#[derive(Clone)]
+///
+/// `clone_from` copies only the cells in use (and the used part of the empty-point list): a
+/// few hundred bytes on small boards instead of the whole 19×19 arrays.
 pub struct FastBoard {
     width: u8,
     height: u8,
@@ -86,6 +88,44 @@ pub struct FastBoard {
     chain: [Chain; CELLS],
     empty_at: [u16; CELLS],
     empties: [u16; MAX_POINTS],
+}
+
+impl Clone for FastBoard {
+    fn clone(&self) -> Self {
+        FastBoard {
+            width: self.width,
+            height: self.height,
+            stride: self.stride,
+            n_empty: self.n_empty,
+            hash: self.hash,
+            colour: self.colour,
+            next: self.next,
+            head: self.head,
+            chain: self.chain,
+            empty_at: self.empty_at,
+            empties: self.empties,
+        }
+    }
+
+    /// Copies the cells in use only. Cells past [`FastBoard::cells`] are never read (every
+    /// index a board computes is below it), so whatever `self` held there may stay; a board
+    /// of other dimensions is copied whole.
+    fn clone_from(&mut self, src: &Self) {
+        if (self.width, self.height) != (src.width, src.height) {
+            *self = src.clone();
+            return;
+        }
+        let cells = src.cells();
+        self.n_empty = src.n_empty;
+        self.hash = src.hash;
+        self.colour[..cells].copy_from_slice(&src.colour[..cells]);
+        self.next[..cells].copy_from_slice(&src.next[..cells]);
+        self.head[..cells].copy_from_slice(&src.head[..cells]);
+        self.chain[..cells].copy_from_slice(&src.chain[..cells]);
+        self.empty_at[..cells].copy_from_slice(&src.empty_at[..cells]);
+        let n = src.n_empty as usize;
+        self.empties[..n].copy_from_slice(&src.empties[..n]);
+    }
 }
 
 impl FastBoard {

@@ -40,13 +40,33 @@ pub struct FastGo {
 /// A position of [`FastGo`]: stones, side to move, ko point, consecutive passes and plies.
 ///
 /// Equality and `Hash` look at the stones, not at the board's internal chain lists.
-#[derive(Clone)]
+/// `clone_from` copies only the board's cells in use (see [`FastBoard`]).
 pub struct FastGoState {
     board: FastBoard,
     to_move: Player,
     ko: u16,
     passes: u8,
     plies: u32,
+}
+
+impl Clone for FastGoState {
+    fn clone(&self) -> Self {
+        FastGoState {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            ko: self.ko,
+            passes: self.passes,
+            plies: self.plies,
+        }
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        self.board.clone_from(&src.board);
+        self.to_move = src.to_move;
+        self.ko = src.ko;
+        self.passes = src.passes;
+        self.plies = src.plies;
+    }
 }
 
 impl PartialEq for FastGoState {
@@ -653,6 +673,7 @@ mod tests {
             let g = FastGo::new(n, n, komi()).unwrap();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let mut moves = Vec::new();
+            let mut scratch = g.initial();
             for _ in 0..games {
                 let mut s = g.initial();
                 while g.outcome(&s).is_none() {
@@ -678,9 +699,22 @@ mod tests {
                     } else {
                         fast
                     };
+                    // A reused state copied with `clone_from` plays on exactly as the original
+                    // (same empty-point order, chains and hash).
+                    scratch.clone_from(&s);
                     g.play(&mut s, m);
+                    g.play(&mut scratch, m);
+                    scratch.board.check_invariants(&g.keys);
+                    assert!(scratch == s && scratch.board.empties() == s.board.empties());
+                    assert_eq!(g.hash(&scratch), g.hash(&s));
                 }
             }
+            // From a board of another size too.
+            let other = FastGo::new(n % 7 + 3, n % 5 + 2, komi()).unwrap();
+            let mut t = other.initial();
+            t.clone_from(&g.initial());
+            assert!(t == g.initial());
+            t.board.check_invariants(&g.keys);
         }
     }
 

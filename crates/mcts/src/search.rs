@@ -203,6 +203,38 @@ pub(crate) fn update_amaf(
     }
 }
 
+/// The selection rule shared by the four players: the index in `edges` of a move whose value
+/// is `None` ("try first": uniformly at random among them with `rng`, by reservoir sampling in
+/// edge order), or else of the first move of greatest value.
+#[inline(always)]
+fn pick<M>(
+    edges: &[Edge<M>],
+    rng: &mut PlayerRng,
+    mut value: impl FnMut(&Edge<M>) -> Option<f64>,
+) -> usize {
+    let mut best = 0;
+    let mut best_val = f64::NEG_INFINITY;
+    let mut first_count = 0u32;
+    let mut first_pick = 0;
+    for (i, e) in edges.iter().enumerate() {
+        match value(e) {
+            None => {
+                first_count += 1;
+                if first_count == 1 || rng.random_range(0..first_count) == 0 {
+                    first_pick = i;
+                }
+            }
+            Some(v) => {
+                if v > best_val {
+                    best_val = v;
+                    best = i;
+                }
+            }
+        }
+    }
+    if first_count > 0 { first_pick } else { best }
+}
+
 /// A Monte Carlo player: parameters, its own seeded RNG, a playout policy and the reusable
 /// search structures.
 pub struct Searcher<G: Game, R: Rollout<G>> {
@@ -227,6 +259,9 @@ pub struct Searcher<G: Game, R: Rollout<G>> {
     trace: Vec<(u32, u32, u32)>,
     /// The reward of the last playout (half-points for Black).
     last_reward: u32,
+    /// The state of the current descent and playout, reset from the root with `clone_from`
+    /// (boxed so that taking it out of `self` moves a pointer, not the state).
+    scratch: Option<Box<G::State>>,
 }
 
 impl<G: Game, R: Rollout<G>> Searcher<G, R> {
@@ -265,6 +300,7 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
             distinct: Vec::new(),
             trace: Vec::new(),
             last_reward: 0,
+            scratch: None,
         }
     }
 
@@ -365,6 +401,19 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
         self.amaf.clear();
         self.perm.clear();
         self.window.clear();
+        if let Budget::Playouts(n) = self.params.budget {
+            // At most one node per playout: no reallocation (and copy) while searching, up to
+            // 64 MiB of AMAF counters reserved ahead (beyond that the vectors grow as needed).
+            let cap = (64 << 20) / (self.codes.max(1) * std::mem::size_of::<Stat>());
+            let nodes = usize::try_from(n)
+                .unwrap_or(usize::MAX)
+                .saturating_add(1)
+                .min(cap);
+            self.nodes.reserve(nodes);
+            if self.params.algorithm.uses_amaf() {
+                self.amaf.reserve(nodes * self.codes);
+            }
+        }
         self.add_node(game, state, game.hash(state));
     }
 
@@ -415,73 +464,53 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
     fn select(&mut self, node: u32, amaf_ref: u32, perm_ref: u32) -> u32 {
         let nd = self.nodes[node as usize];
         let p = nd.to_move;
-        let first = nd.first_edge as usize;
-        let end = first + nd.num_edges as usize;
-        let algo = self.params.algorithm;
-        let mut best = first;
-        let mut best_val = f64::NEG_INFINITY;
-        let mut first_count = 0u32;
-        let mut first_pick = first;
-        let amaf_base = amaf_ref as usize * self.codes;
-        let perm_base = if perm_ref == NONE {
-            None
-        } else {
-            Some(self.nodes[perm_ref as usize].perm as usize * self.codes)
-        };
-        for i in first..end {
-            let e = self.edges[i];
-            let val = match algo {
-                Algorithm::Uct => {
-                    if e.stat.n == 0 {
-                        None
-                    } else {
-                        Some(uct_value(p, e.stat, nd.visits, self.params.uct_c))
-                    }
-                }
-                Algorithm::Rave | Algorithm::Grave => {
-                    let a = self.amaf[amaf_base + e.code as usize];
-                    if a.n == 0 {
-                        None
-                    } else {
-                        Some(grave_value(p, e.stat, a, self.params.bias))
-                    }
-                }
-                Algorithm::Mcps => {
-                    let a = self.amaf[amaf_base + e.code as usize];
-                    if a.n == 0 {
-                        None
-                    } else {
-                        let h =
-                            perm_base.map_or(Stat::default(), |b| self.perm[b + e.code as usize]);
-                        Some(mcps_value(p, e.stat, a, h))
-                    }
-                }
-            };
-            match val {
-                None => {
-                    first_count += 1;
-                    if first_count == 1 || self.rng.random_range(0..first_count) == 0 {
-                        first_pick = i;
-                    }
-                }
-                Some(v) => {
-                    if v > best_val {
-                        best_val = v;
-                        best = i;
-                    }
-                }
+        let edges = &self.edges[nd.first_edge as usize..][..nd.num_edges as usize];
+        let rng = &mut self.rng;
+        // One loop per algorithm, so that none computes another's terms (UCT's logarithm).
+        let i = match self.params.algorithm {
+            Algorithm::Uct => {
+                let (visits, c) = (nd.visits, self.params.uct_c);
+                pick(edges, rng, |e| {
+                    (e.stat.n != 0).then(|| uct_value(p, e.stat, visits, c))
+                })
             }
-        }
-        if first_count > 0 {
-            first_pick as u32
-        } else {
-            best as u32
-        }
+            Algorithm::Rave | Algorithm::Grave => {
+                let amaf = &self.amaf[amaf_ref as usize * self.codes..][..self.codes];
+                let bias = self.params.bias;
+                pick(edges, rng, |e| {
+                    let a = amaf[e.code as usize];
+                    (a.n != 0).then(|| grave_value(p, e.stat, a, bias))
+                })
+            }
+            Algorithm::Mcps => {
+                let amaf = &self.amaf[amaf_ref as usize * self.codes..][..self.codes];
+                let perm = if perm_ref == NONE {
+                    None
+                } else {
+                    let b = self.nodes[perm_ref as usize].perm as usize * self.codes;
+                    Some(&self.perm[b..b + self.codes])
+                };
+                pick(edges, rng, |e| {
+                    let a = amaf[e.code as usize];
+                    (a.n != 0).then(|| {
+                        let h = perm.map_or(Stat::default(), |h| h[e.code as usize]);
+                        mcps_value(p, e.stat, a, h)
+                    })
+                })
+            }
+        };
+        nd.first_edge + i as u32
     }
 
     /// One descent, expansion, playout and backup.
     pub(crate) fn iterate(&mut self, game: &G, root_state: &G::State, stats: &mut SearchStats) {
-        let mut state = root_state.clone();
+        let mut state = match self.scratch.take() {
+            Some(mut s) => {
+                (*s).clone_from(root_state);
+                s
+            }
+            None => Box::new(root_state.clone()),
+        };
         self.path.clear();
         self.seq.clear();
         self.trace.clear();
@@ -573,6 +602,7 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
         if algo == Algorithm::Mcps {
             self.window.push(&self.seq, r);
         }
+        self.scratch = Some(state);
     }
 }
 
