@@ -91,8 +91,14 @@ pub struct WarGame {
     ply_keys: Vec<u64>,
     /// Manhattan distance between cells `a` and `b` at `a * cells + b`.
     manhattan: Vec<u8>,
-    /// The playout weight of a Red step from a cell to its `k`-th neighbour (100 onto the base).
-    red_weights: Vec<[u8; 6]>,
+    /// The playout weights of the Red steps from a cell, byte `k` for its `k`-th neighbour
+    /// (100 onto the base, 0 for a missing neighbour).
+    red_weights: Vec<u64>,
+    /// The weights of the Blue steps from `f` when the nearest Red unit is on `r`, at
+    /// `f * cells + r`, bytes as in `red_weights`.
+    blue_weights: Vec<u64>,
+    /// Weight 1 in the byte of each existing neighbour of a cell (Blue with no Red unit left).
+    uniform_weights: Vec<u64>,
 }
 
 /// Errors of [`WarGame::new`].
@@ -241,6 +247,57 @@ const fn content(player: Player, hp: u8) -> u8 {
     }
 }
 
+/// The sum of the bytes of `w` (at most 255 in total here: six weights of at most 100 + 5·5).
+#[inline]
+const fn byte_sum(w: u64) -> u32 {
+    (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+/// The Red units' rows and columns, padded to 16 lanes, for the nearest-Red queries of one
+/// Blue playout move (16 independent lanes the compiler can vectorise).
+struct NearestRed {
+    rows: [i16; 16],
+    cols: [i16; 16],
+    ids: [i16; 16],
+    any: bool,
+}
+
+impl NearestRed {
+    /// Padding lanes sit at row and column 60, farther than any real unit (distance ≥ 92
+    /// against at most 28), and keep keys below `i16::MAX`.
+    const PAD: i16 = 60;
+
+    fn new(g: &WarGame, reds: &[u8]) -> Self {
+        let mut q = NearestRed {
+            rows: [Self::PAD; 16],
+            cols: [Self::PAD; 16],
+            ids: [0xFF; 16],
+            any: !reds.is_empty(),
+        };
+        for (i, &r) in reds.iter().enumerate() {
+            q.rows[i] = i16::from(r / g.n);
+            q.cols[i] = i16::from(r % g.n);
+            q.ids[i] = i16::from(r);
+        }
+        q
+    }
+
+    /// The Red unit nearest to `f` in Manhattan distance, the smaller cell among equals.
+    #[inline]
+    fn of(&self, g: &WarGame, f: u8) -> Option<u8> {
+        if !self.any {
+            return None;
+        }
+        let (fr, fc) = (i16::from(f / g.n), i16::from(f % g.n));
+        let mut best = i16::MAX;
+        for i in 0..16 {
+            let d = (self.rows[i] - fr).abs() + (self.cols[i] - fc).abs();
+            best = best.min(d << 8 | self.ids[i]);
+        }
+        Some((best & 0xFF) as u8)
+    }
+}
+
 fn splitmix(x: &mut u64) -> u64 {
     *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *x;
@@ -287,6 +344,8 @@ impl WarGame {
             ply_keys: Vec::new(),
             manhattan: Vec::new(),
             red_weights: Vec::new(),
+            blue_weights: Vec::new(),
+            uniform_weights: Vec::new(),
         };
         g.base_dist = (0..cells).map(|c| g.hex_distance(c as u8, base)).collect();
         let mut seed = 0x5741_5247_414D_4500 ^ u64::from(n);
@@ -295,21 +354,29 @@ impl WarGame {
         g.manhattan = (0..cells * cells)
             .map(|i| g.manhattan((i / cells) as u8, (i % cells) as u8) as u8)
             .collect();
-        g.red_weights = (0..cells)
-            .map(|f| {
-                let f = f as u8;
-                let mut w = [0u8; 6];
-                for (k, t) in g.neighbours(f).enumerate() {
-                    w[k] = if t == base {
-                        100
-                    } else {
-                        let d = g.manhattan(f, base).saturating_sub(g.manhattan(t, base));
-                        (1 + 2 * d) as u8
-                    };
-                }
-                w
+        // Byte `k`: the weight of the step from `f` to its `k`-th neighbour.
+        let packed = |f: u8, weight: &dyn Fn(u8) -> u32| -> u64 {
+            g.neighbours(f)
+                .enumerate()
+                .map(|(k, t)| u64::from(weight(t)) << (8 * k))
+                .sum()
+        };
+        let towards = |f: u8, t: u8, goal: u8| {
+            1 + 2 * g.manhattan(f, goal).saturating_sub(g.manhattan(t, goal))
+        };
+        let red_weights = (0..cells as u8)
+            .map(|f| packed(f, &|t| if t == base { 100 } else { towards(f, t, base) }))
+            .collect();
+        let blue_weights = (0..cells * cells)
+            .map(|i| {
+                let (f, r) = ((i / cells) as u8, (i % cells) as u8);
+                packed(f, &|t| towards(f, t, r))
             })
             .collect();
+        let uniform_weights = (0..cells as u8).map(|f| packed(f, &|_| 1)).collect();
+        g.red_weights = red_weights;
+        g.blue_weights = blue_weights;
+        g.uniform_weights = uniform_weights;
         Ok(g)
     }
 
@@ -531,7 +598,6 @@ impl WarGame {
     /// In the setup the placements are uniform; with no step left it returns the pass (still
     /// drawing one number from `0..1`).
     pub fn playout_move<R: Rng + ?Sized>(&self, state: &WarState, rng: &mut R) -> WarMove {
-        const CAP: usize = MAX_UNITS * 6;
         debug_assert!(state.winner == 0, "playout move on a finished wargame");
         let player = self.to_move(state);
         let n = self.n;
@@ -556,81 +622,75 @@ impl WarGame {
             }
             unreachable!("fewer empty setup cells than counted");
         }
-        // The candidate steps in the order of `legal_moves`, written without branches: each
-        // slot is written, and kept (`k` advances) only when the step is legal.
-        let mut from = [0u8; CAP + 1];
-        let mut to = [0u8; CAP + 1];
-        let mut weight = [0u8; CAP + 1];
-        let mut k = 0;
+        // Pass 1: per unit, its neighbour slots' weights as the bytes of a `u64` (slot `j` in
+        // byte `j`, 0 for an illegal or missing step) and their sum.
+        let units = state.units(player);
+        let mut slots = [0u64; MAX_UNITS];
+        let mut sums = [0u32; MAX_UNITS];
         let mut total = 0u32;
         match player {
             Player::Black => {
-                for &f in state.units(Player::Black) {
-                    let nbs = &self.neighbours[f as usize];
-                    let ws = &self.red_weights[f as usize];
-                    for j in 0..6 {
-                        let t = nbs[j];
-                        // Off-board slots read the padding cell, which is never empty.
-                        let v = state.cells[usize::from(t).min(MAX_CELLS)];
-                        let legal = v == 0 || (t == self.base && v >= 3);
-                        let w = ws[j] * u8::from(legal);
-                        from[k] = f;
-                        to[k] = t;
-                        weight[k] = w;
-                        total += u32::from(w);
-                        k += usize::from(legal);
-                    }
+                for (i, &f) in units.iter().enumerate() {
+                    let legal = self.free_slots(state, f, true);
+                    let w = self.red_weights[f as usize] & legal;
+                    slots[i] = w;
+                    sums[i] = byte_sum(w);
+                    total += sums[i];
                 }
             }
             Player::White => {
-                let reds = state.units(Player::Black);
-                let cells = self.cells;
-                for &f in state.units(Player::White) {
-                    let nbs = &self.neighbours[f as usize];
-                    // The nearest Red unit: the smallest (distance, cell), so the first of the
-                    // sorted list among equals. `u16::MAX` when no Red unit is left.
-                    let row = &self.manhattan[f as usize * cells..(f as usize + 1) * cells];
-                    let mut best = u16::MAX;
-                    for &r in reds {
-                        best = best.min(u16::from(row[r as usize]) << 8 | u16::from(r));
-                    }
-                    let (dist, target) = ((best >> 8) as u8, (best & 0xFF) as usize);
-                    let dist_to = &self.manhattan[target.min(cells - 1) * cells..];
-                    for &t in nbs {
-                        let v = state.cells[usize::from(t).min(MAX_CELLS)];
-                        let legal = v == 0;
-                        // `t` is a neighbour of `f`, so `dt` is `dist` ± 2 at most; the
-                        // weight is 1 without a Red unit.
-                        let dt = dist_to[usize::from(t).min(cells - 1)];
-                        let gain = if best == u16::MAX {
-                            0
-                        } else {
-                            dist.saturating_sub(dt)
-                        };
-                        let w = (1 + 2 * gain) * u8::from(legal);
-                        from[k] = f;
-                        to[k] = t;
-                        weight[k] = w;
-                        total += u32::from(w);
-                        k += usize::from(legal);
-                    }
+                let nearest = NearestRed::new(self, state.units(Player::Black));
+                for (i, &f) in units.iter().enumerate() {
+                    let legal = self.free_slots(state, f, false);
+                    let ws = match nearest.of(self, f) {
+                        Some(r) => self.blue_weights[f as usize * self.cells + r as usize],
+                        None => self.uniform_weights[f as usize],
+                    };
+                    let w = ws & legal;
+                    slots[i] = w;
+                    sums[i] = byte_sum(w);
+                    total += sums[i];
                 }
             }
         }
-        let total = u64::from(total);
-        if k == 0 {
+        if total == 0 {
             rng.random_range(0..1u64);
             return WarMove::pass(n);
         }
-        let mut x = rng.random_range(0..total);
-        for i in 0..k {
-            let w = u64::from(weight[i]);
-            if x < w {
-                return WarMove::step(n, from[i], to[i]);
-            }
-            x -= w;
+        // Pass 2: the unit whose range holds `x`, then the slot.
+        let mut x = rng.random_range(0..u64::from(total)) as u32;
+        let mut i = 0;
+        while x >= sums[i] {
+            x -= sums[i];
+            i += 1;
         }
-        WarMove::step(n, from[k - 1], to[k - 1])
+        let f = units[i];
+        let mut w = slots[i];
+        let mut j = 0;
+        loop {
+            let wj = (w & 0xFF) as u32;
+            if x < wj {
+                return WarMove::step(n, f, self.neighbours[f as usize][j]);
+            }
+            x -= wj;
+            w >>= 8;
+            j += 1;
+        }
+    }
+
+    /// A `u64` with byte `j` set to `0xFF` when the `j`-th neighbour slot of `f` is a step a
+    /// unit on `f` may take: an empty cell, or (`red`) Blue's base held by a Blue unit.
+    /// Missing neighbours (`NONE`) read the never-empty padding cell.
+    #[inline]
+    fn free_slots(&self, state: &WarState, f: u8, red: bool) -> u64 {
+        let nbs = &self.neighbours[f as usize];
+        let mut legal = 0u64;
+        for (j, &t) in nbs.iter().enumerate() {
+            let v = state.cells[usize::from(t).min(MAX_CELLS)];
+            let ok = v == 0 || (red && t == self.base && (3..=4).contains(&v));
+            legal |= (u64::from(ok) * 0xFF) << (8 * j);
+        }
+        legal
     }
 }
 
