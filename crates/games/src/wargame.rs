@@ -441,18 +441,48 @@ impl WarGame {
         self.zobrist[cell as usize * 5 + content as usize]
     }
 
+    /// Whether `content` is a unit of `player`'s opponent (never for the padding cell).
+    #[inline]
     fn enemy_of(content: u8, player: Player) -> bool {
         match player {
-            Player::Black => content >= 3,
+            Player::Black => (3..=4).contains(&content),
             Player::White => (1..=2).contains(&content),
         }
     }
 
+    /// The content of the `k`-th neighbour slot of `cell`: `OFF_BOARD` when missing.
+    #[inline]
+    fn neighbour_content(&self, s: &WarState, cell: u8, k: usize) -> u8 {
+        s.cells[usize::from(self.neighbours[cell as usize][k]).min(MAX_CELLS)]
+    }
+
     /// Whether a unit of `player` arriving on `to` (coming from `from`, `NONE` for none)
     /// would attack, i.e. has an adjacent enemy there.
+    #[inline]
     fn attacks(&self, s: &WarState, player: Player, to: u8) -> bool {
-        self.neighbours(to)
-            .any(|nb| Self::enemy_of(s.cells[nb as usize], player))
+        let mut any = false;
+        for k in 0..6 {
+            any |= Self::enemy_of(self.neighbour_content(s, to, k), player);
+        }
+        any
+    }
+
+    /// Moves `player`'s unit from `from` to `to` in the sorted unit list.
+    #[inline]
+    fn move_unit(s: &mut WarState, player: Player, from: u8, to: u8) {
+        let p = player.index();
+        let alive = s.alive[p] as usize;
+        let list = &mut s.units[p][..alive];
+        let mut i = list.iter().position(|&x| x == from).expect("unit in list");
+        list[i] = to;
+        while i > 0 && list[i - 1] > to {
+            list.swap(i - 1, i);
+            i -= 1;
+        }
+        while i + 1 < alive && list[i + 1] < to {
+            list.swap(i, i + 1);
+            i += 1;
+        }
     }
 
     fn remove_unit(s: &mut WarState, player: Player, cell: u8) {
@@ -463,7 +493,9 @@ impl WarGame {
             .iter()
             .position(|&x| x == cell)
             .expect("unit in list");
-        list.copy_within(i + 1..alive, i);
+        for k in i..alive - 1 {
+            list[k] = list[k + 1];
+        }
         list[alive - 1] = NONE;
         s.alive[p] -= 1;
     }
@@ -476,7 +508,9 @@ impl WarGame {
             .iter()
             .position(|&x| x > cell)
             .unwrap_or(alive);
-        list.copy_within(i..alive, i + 1);
+        for k in (i..alive).rev() {
+            list[k + 1] = list[k];
+        }
         list[i] = cell;
         s.alive[p] += 1;
     }
@@ -496,19 +530,20 @@ impl WarGame {
     /// the lowest HP, then the smallest hex distance to the base, then the smallest index.
     #[must_use]
     pub fn combat_target(&self, s: &WarState, attacker: Player, at: u8) -> Option<u8> {
-        let mut best: Option<(u8, u8, u8)> = None;
-        for nb in self.neighbours(at) {
-            let v = s.cells[nb as usize];
-            if !Self::enemy_of(v, attacker) {
-                continue;
-            }
-            let hp = if v >= 3 { v - 2 } else { v };
-            let key = (hp, self.base_dist[nb as usize], nb);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
+        // The smallest key `hp · 2^16 + base distance · 2^8 + cell` over the adjacent enemies.
+        let mut best = u32::MAX;
+        for k in 0..6 {
+            let v = self.neighbour_content(s, at, k);
+            if Self::enemy_of(v, attacker) {
+                let nb = self.neighbours[at as usize][k];
+                let hp = if v >= 3 { v - 2 } else { v };
+                let key = u32::from(hp) << 16
+                    | u32::from(self.base_dist[nb as usize]) << 8
+                    | u32::from(nb);
+                best = best.min(key);
             }
         }
-        best.map(|b| b.2)
+        (best != u32::MAX).then_some((best & 0xFF) as u8)
     }
 
     /// A movement-phase position with the given units (`(cell, hp)`, hp 1 or 2) and ply
@@ -780,8 +815,7 @@ impl Game for WarGame {
                 }
                 self.set_cell(s, f, 0);
                 self.set_cell(s, t, v);
-                Self::remove_unit(s, player, f);
-                Self::insert_unit(s, player, t);
+                Self::move_unit(s, player, f, t);
                 if player == Player::Black && t == self.base {
                     s.winner = 1;
                 } else if let Some(target) = self.combat_target(s, player, t) {
@@ -1316,6 +1350,54 @@ mod tests {
         assert!(w.iter().all(|&x| x == 1));
     }
 
+    /// The unit lists, the padding cell and the hash agree with the board.
+    fn check_invariants(g: &WarGame, s: &WarState) {
+        for p in [Player::Black, Player::White] {
+            let listed = s.units(p);
+            assert!(listed.windows(2).all(|w| w[0] < w[1]), "sorted {listed:?}");
+            let on_board: Vec<u8> = (0..g.cells as u8)
+                .filter(|&c| s.unit_at(c).is_some_and(|(q, _)| q == p))
+                .collect();
+            assert_eq!(listed, &on_board[..]);
+            assert!(
+                s.units[p.index()][listed.len()..]
+                    .iter()
+                    .all(|&c| c == NONE)
+            );
+        }
+        assert_eq!(s.cells[MAX_CELLS], OFF_BOARD);
+        assert!(s.cells[g.cells..MAX_CELLS].iter().all(|&v| v == 0));
+        assert_eq!(s.hash, g.hash_from_scratch(s));
+        for p in [Player::Black, Player::White] {
+            for c in 0..g.cells as u8 {
+                let want = reference_combat_target(g, s, p, c);
+                assert_eq!(g.combat_target(s, p, c), want, "{p} attacking from {c}");
+                assert_eq!(g.attacks(s, p, c), want.is_some());
+            }
+        }
+    }
+
+    /// The first implementation of [`WarGame::combat_target`] (a reference for the fast one).
+    fn reference_combat_target(g: &WarGame, s: &WarState, attacker: Player, at: u8) -> Option<u8> {
+        let mut best: Option<(u8, u8, u8)> = None;
+        for nb in g.neighbours(at) {
+            let v = s.cells[nb as usize];
+            let enemy = match attacker {
+                Player::Black => v >= 3,
+                Player::White => (1..=2).contains(&v),
+            };
+            if !enemy {
+                continue;
+            }
+            let hp = if v >= 3 { v - 2 } else { v };
+            let key = (hp, g.base_dist[nb as usize], nb);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|b| b.2)
+    }
+
     /// The slow reference of [`WarGame::playout_move`]: list the legal moves, weigh them with
     /// [`WarGame::playout_weights`] and draw `x` in `0..total`, taking the move whose
     /// cumulative range holds it (as `mcts::rollout::sample_weighted` does).
@@ -1352,6 +1434,7 @@ mod tests {
                     assert_eq!(fast, slow, "ply {}\n{}", s.ply(), g.render(&s));
                     assert_eq!(rng, slow_rng, "the same random numbers are drawn");
                     g.play(&mut s, fast);
+                    check_invariants(&g, &s);
                     plies += 1;
                 }
             }
