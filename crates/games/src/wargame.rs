@@ -68,11 +68,11 @@ use std::fmt;
 pub const MAX_SIZE: u8 = 15;
 /// The smallest supported side (smaller boards would let the setup columns touch).
 pub const MIN_SIZE: u8 = 5;
-const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 const MAX_UNITS: usize = MAX_SIZE as usize - 1;
 const NONE: u8 = u8::MAX;
-/// The content of the padding cell `MAX_CELLS` of every state: never empty, no unit. Reading
-/// it for a missing neighbour (`NONE`, clamped to `MAX_CELLS`) saves a branch in playouts.
+/// The content of the padding cell `NONE` (255) of every state: never empty, no unit. Reading
+/// it for a missing neighbour (`NONE`) saves a branch in playouts; a `u8` index never needs a
+/// bounds check in the 256-byte board.
 const OFF_BOARD: u8 = 0xF0;
 
 /// The Wargame rules for one board size.
@@ -89,6 +89,8 @@ pub struct WarGame {
     zobrist: Vec<u64>,
     /// Zobrist keys of the ply counter.
     ply_keys: Vec<u64>,
+    /// Row and column of each cell (no division in playouts).
+    row_col: Vec<[i16; 2]>,
     /// Manhattan distance between cells `a` and `b` at `a * cells + b`.
     manhattan: Vec<u8>,
     /// The playout weights of the Red steps from a cell, byte `k` for its `k`-th neighbour
@@ -201,8 +203,8 @@ impl fmt::Display for WarMove {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct WarState {
     /// 0 empty; 1, 2: a Red unit with that HP; 3, 4: a Blue unit with HP 1, 2. One more
-    /// padding cell at `MAX_CELLS` holds `OFF_BOARD`.
-    cells: [u8; MAX_CELLS + 1],
+    /// Cells past `N²` are 0, except the padding cell `NONE`, which holds `OFF_BOARD`.
+    cells: [u8; 256],
     /// Cells of the alive units of each player, sorted, `NONE` past `alive`.
     units: [[u8; MAX_UNITS]; 2],
     alive: [u8; 2],
@@ -275,8 +277,7 @@ impl NearestRed {
             any: !reds.is_empty(),
         };
         for (i, &r) in reds.iter().enumerate() {
-            q.rows[i] = i16::from(r / g.n);
-            q.cols[i] = i16::from(r % g.n);
+            [q.rows[i], q.cols[i]] = g.row_col[r as usize];
             q.ids[i] = i16::from(r);
         }
         q
@@ -288,7 +289,7 @@ impl NearestRed {
         if !self.any {
             return None;
         }
-        let (fr, fc) = (i16::from(f / g.n), i16::from(f % g.n));
+        let [fr, fc] = g.row_col[f as usize];
         let mut best = i16::MAX;
         for i in 0..16 {
             let d = (self.rows[i] - fr).abs() + (self.cols[i] - fc).abs();
@@ -342,6 +343,9 @@ impl WarGame {
             base_dist: Vec::new(),
             zobrist: Vec::new(),
             ply_keys: Vec::new(),
+            row_col: (0..cells)
+                .map(|c| [(c / n as usize) as i16, (c % n as usize) as i16])
+                .collect(),
             manhattan: Vec::new(),
             red_weights: Vec::new(),
             blue_weights: Vec::new(),
@@ -453,7 +457,7 @@ impl WarGame {
     /// The content of the `k`-th neighbour slot of `cell`: `OFF_BOARD` when missing.
     #[inline]
     fn neighbour_content(&self, s: &WarState, cell: u8, k: usize) -> u8 {
-        s.cells[usize::from(self.neighbours[cell as usize][k]).min(MAX_CELLS)]
+        s.cells[usize::from(self.neighbours[cell as usize][k])]
     }
 
     /// Whether a unit of `player` arriving on `to` (coming from `from`, `NONE` for none)
@@ -721,7 +725,7 @@ impl WarGame {
         let nbs = &self.neighbours[f as usize];
         let mut legal = 0u64;
         for (j, &t) in nbs.iter().enumerate() {
-            let v = state.cells[usize::from(t).min(MAX_CELLS)];
+            let v = state.cells[usize::from(t)];
             let ok = v == 0 || (red && t == self.base && (3..=4).contains(&v));
             legal |= (u64::from(ok) * 0xFF) << (8 * j);
         }
@@ -739,7 +743,7 @@ impl Game for WarGame {
 
     fn initial(&self) -> WarState {
         let mut s = WarState {
-            cells: [0; MAX_CELLS + 1],
+            cells: [0; 256],
             units: [[NONE; MAX_UNITS]; 2],
             alive: [0; 2],
             placed: [0; 2],
@@ -747,7 +751,7 @@ impl Game for WarGame {
             winner: 0,
             hash: 0,
         };
-        s.cells[MAX_CELLS] = OFF_BOARD;
+        s.cells[usize::from(NONE)] = OFF_BOARD;
         s.hash = self.hash_from_scratch(&s);
         s
     }
@@ -1365,8 +1369,8 @@ mod tests {
                     .all(|&c| c == NONE)
             );
         }
-        assert_eq!(s.cells[MAX_CELLS], OFF_BOARD);
-        assert!(s.cells[g.cells..MAX_CELLS].iter().all(|&v| v == 0));
+        assert_eq!(s.cells[usize::from(NONE)], OFF_BOARD);
+        assert!(s.cells[g.cells..usize::from(NONE)].iter().all(|&v| v == 0));
         assert_eq!(s.hash, g.hash_from_scratch(s));
         for p in [Player::Black, Player::White] {
             for c in 0..g.cells as u8 {
