@@ -89,6 +89,11 @@ pub struct WarGame {
     zobrist: Vec<u64>,
     /// Zobrist keys of the ply counter.
     ply_keys: Vec<u64>,
+    /// `back_slot[c][k]`: the bit of `c` in the `free` mask of its `k`-th neighbour (0 for
+    /// a missing neighbour, whose `free` entry is the unused padding one).
+    back_slot: Vec<[u8; 6]>,
+    /// The neighbour slot of the base in each cell's list, `NONE` when not adjacent.
+    base_slot: Vec<u8>,
     /// Row and column of each cell (no division in playouts).
     row_col: Vec<[i16; 2]>,
     /// Manhattan distance between cells `a` and `b` at `a * cells + b`.
@@ -202,9 +207,12 @@ impl fmt::Display for WarMove {
 /// Unit lists are kept sorted by cell, so equal positions compare equal.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct WarState {
-    /// 0 empty; 1, 2: a Red unit with that HP; 3, 4: a Blue unit with HP 1, 2. One more
-    /// Cells past `N²` are 0, except the padding cell `NONE`, which holds `OFF_BOARD`.
+    /// 0 empty; 1, 2: a Red unit with that HP; 3, 4: a Blue unit with HP 1, 2. Cells past
+    /// `N²` are 0, except the padding cell `NONE`, which holds `OFF_BOARD`.
     cells: [u8; 256],
+    /// Bit `k` of `free[c]`: the `k`-th neighbour of cell `c` is empty (kept by `set_cell`;
+    /// a function of `cells`, so equality and hashing are unchanged).
+    free: [u8; 256],
     /// Cells of the alive units of each player, sorted, `NONE` past `alive`.
     units: [[u8; MAX_UNITS]; 2],
     alive: [u8; 2],
@@ -248,6 +256,23 @@ const fn content(player: Player, hp: u8) -> u8 {
         Player::White => 2 + hp,
     }
 }
+
+/// `SPREAD[m]` has byte `j` set to `0xFF` when bit `j` of the 6-bit mask `m` is set.
+const SPREAD: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut j = 0;
+        while j < 6 {
+            if m & (1 << j) != 0 {
+                t[m] |= 0xFF << (8 * j);
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The sum of the bytes of `w` (at most 255 in total here: six weights of at most 100 + 5·5).
 #[inline]
@@ -346,6 +371,8 @@ impl WarGame {
             row_col: (0..cells)
                 .map(|c| [(c / n as usize) as i16, (c % n as usize) as i16])
                 .collect(),
+            back_slot: Vec::new(),
+            base_slot: Vec::new(),
             manhattan: Vec::new(),
             red_weights: Vec::new(),
             blue_weights: Vec::new(),
@@ -355,6 +382,23 @@ impl WarGame {
         let mut seed = 0x5741_5247_414D_4500 ^ u64::from(n);
         g.zobrist = (0..cells * 5).map(|_| splitmix(&mut seed)).collect();
         g.ply_keys = (0..=4 * cells).map(|_| splitmix(&mut seed)).collect();
+        g.back_slot = (0..cells as u8)
+            .map(|c| {
+                let mut back = [0u8; 6];
+                for (k, nb) in g.neighbours(c).enumerate() {
+                    let j = g.neighbours(nb).position(|x| x == c).expect("symmetric");
+                    back[k] = 1 << j;
+                }
+                back
+            })
+            .collect();
+        g.base_slot = (0..cells as u8)
+            .map(|c| {
+                g.neighbours(c)
+                    .position(|x| x == base)
+                    .map_or(NONE, |k| k as u8)
+            })
+            .collect();
         g.manhattan = (0..cells * cells)
             .map(|i| g.manhattan((i / cells) as u8, (i % cells) as u8) as u8)
             .collect();
@@ -528,6 +572,27 @@ impl WarGame {
             s.hash ^= self.key(cell, v);
         }
         s.cells[cell as usize] = v;
+        if (old == 0) != (v == 0) {
+            // The cell changes between empty and occupied: flip its bit in its neighbours.
+            let nbs = &self.neighbours[cell as usize];
+            let back = &self.back_slot[cell as usize];
+            for k in 0..6 {
+                s.free[usize::from(nbs[k])] ^= back[k];
+            }
+        }
+    }
+
+    /// `free` of every cell from `cells` (after a direct setup of the board).
+    fn free_from_scratch(&self, s: &WarState) -> [u8; 256] {
+        let mut free = [0u8; 256];
+        for (c, bits) in free.iter_mut().enumerate().take(self.cells) {
+            for (k, nb) in self.neighbours(c as u8).enumerate() {
+                if s.cells[nb as usize] == 0 {
+                    *bits |= 1 << k;
+                }
+            }
+        }
+        free
     }
 
     /// The unit that a unit of `attacker` standing on `at` attacks: the adjacent enemy with
@@ -572,6 +637,7 @@ impl WarGame {
             s.placed[player.index()] = self.n - 1;
         }
         s.ply = ply;
+        s.free = self.free_from_scratch(&s);
         if s.alive[1] == 0 {
             s.winner = 1;
         } else if s.alive[0] == 0 {
@@ -722,13 +788,11 @@ impl WarGame {
     /// Missing neighbours (`NONE`) read the never-empty padding cell.
     #[inline]
     fn free_slots(&self, state: &WarState, f: u8, red: bool) -> u64 {
-        let nbs = &self.neighbours[f as usize];
-        let mut legal = 0u64;
-        for (j, &t) in nbs.iter().enumerate() {
-            let v = state.cells[usize::from(t)];
-            let ok = v == 0 || (red && t == self.base && (3..=4).contains(&v));
-            legal |= (u64::from(ok) * 0xFF) << (8 * j);
-        }
+        let mut legal = SPREAD[usize::from(state.free[usize::from(f)] & 63)];
+        let bs = self.base_slot[f as usize];
+        let held = (3..=4).contains(&state.cells[usize::from(self.base)]);
+        let enter = red && bs != NONE && held;
+        legal |= (u64::from(enter) * 0xFF) << (8 * (bs & 7));
         legal
     }
 }
@@ -744,6 +808,7 @@ impl Game for WarGame {
     fn initial(&self) -> WarState {
         let mut s = WarState {
             cells: [0; 256],
+            free: [0; 256],
             units: [[NONE; MAX_UNITS]; 2],
             alive: [0; 2],
             placed: [0; 2],
@@ -752,6 +817,7 @@ impl Game for WarGame {
             hash: 0,
         };
         s.cells[usize::from(NONE)] = OFF_BOARD;
+        s.free = self.free_from_scratch(&s);
         s.hash = self.hash_from_scratch(&s);
         s
     }
@@ -1370,6 +1436,7 @@ mod tests {
             );
         }
         assert_eq!(s.cells[usize::from(NONE)], OFF_BOARD);
+        assert_eq!(s.free[..g.cells], g.free_from_scratch(s)[..g.cells]);
         assert!(s.cells[g.cells..usize::from(NONE)].iter().all(|&v| v == 0));
         assert_eq!(s.hash, g.hash_from_scratch(s));
         for p in [Player::Black, Player::White] {
