@@ -355,12 +355,14 @@ impl FastBoard {
     /// (their colours folded into a 4-bit set first, so the common cases take no chain
     /// lookup).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn playable_non_eye(&self, p: usize, pl: Player) -> bool {
         let own = stone(pl);
         let nb = self.neighbours(p);
         let c = nb.map(|n| self.colour[n]);
-        let seen = (1u8 << c[0]) | (1u8 << c[1]) | (1u8 << c[2]) | (1u8 << c[3]);
+        // One bit per colour (a table, not variable shifts: fewer instructions on x86-64).
+        const BIT: [u8; 4] = [1, 2, 4, 8];
+        let seen = c.iter().fold(0, |m, &x| m | BIT[usize::from(x & 3)]);
         if seen & (1 << EMPTY) != 0 {
             return true; // a liberty, and not an eye
         }

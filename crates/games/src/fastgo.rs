@@ -290,9 +290,26 @@ impl FastGo {
                 return Move::Place(self.point(p));
             }
         }
-        // Without replacement over a copy of the list (only its used part is written).
-        let mut cand = [0u16; MAX_SIDE * MAX_SIDE];
-        let mut n = n;
+        // Without replacement over a copy of the list, in a buffer no larger than needed (a
+        // 19×19 one would cost a 722-byte clear on every call).
+        if n <= 32 {
+            self.draw_without_replacement::<32, R>(empties, rng, ok)
+        } else {
+            self.draw_without_replacement::<{ MAX_SIDE * MAX_SIDE }, R>(empties, rng, ok)
+        }
+    }
+
+    /// The second phase of [`FastGo::playout_move`]: draws among `empties` (at most `N`)
+    /// without replacement until `ok` accepts one; the pass when none qualifies.
+    #[inline(always)]
+    fn draw_without_replacement<const N: usize, R: RngCore + ?Sized>(
+        &self,
+        empties: &[u16],
+        rng: &mut R,
+        ok: impl Fn(usize) -> bool,
+    ) -> Move {
+        let mut cand = [0u16; N];
+        let mut n = empties.len();
         cand[..n].copy_from_slice(empties);
         while n > 0 {
             let k = rng.random_range(0..n as u32) as usize;
