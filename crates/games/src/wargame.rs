@@ -82,30 +82,30 @@ pub struct WarGame {
     cells: usize,
     base: u8,
     /// Neighbours of each cell, `NONE`-padded to 6.
-    neighbours: Vec<[u8; 6]>,
+    neighbours: CellTable<[u8; 6]>,
     /// Hex distance of each cell to the base.
-    base_dist: Vec<u8>,
+    base_dist: CellTable<u8>,
     /// Zobrist keys: `cell * 5 + content` (content 1..=4).
     zobrist: Vec<u64>,
     /// Zobrist keys of the ply counter.
     ply_keys: Vec<u64>,
     /// `back_slot[c][k]`: the bit of `c` in the `free` mask of its `k`-th neighbour (0 for
     /// a missing neighbour, whose `free` entry is the unused padding one).
-    back_slot: Vec<[u8; 6]>,
+    back_slot: CellTable<[u8; 6]>,
     /// The neighbour slot of the base in each cell's list, `NONE` when not adjacent.
-    base_slot: Vec<u8>,
+    base_slot: CellTable<u8>,
     /// Row and column of each cell (no division in playouts).
-    row_col: Vec<[i16; 2]>,
+    row_col: CellTable<[i16; 2]>,
     /// Manhattan distance between cells `a` and `b` at `a * cells + b`.
     manhattan: Vec<u8>,
     /// The playout weights of the Red steps from a cell, byte `k` for its `k`-th neighbour
     /// (100 onto the base, 0 for a missing neighbour).
-    red_weights: Vec<u64>,
+    red_weights: CellTable<u64>,
     /// The weights of the Blue steps from `f` when the nearest Red unit is on `r`, at
     /// `f * cells + r`, bytes as in `red_weights`.
     blue_weights: Vec<u64>,
     /// Weight 1 in the byte of each existing neighbour of a cell (Blue with no Red unit left).
-    uniform_weights: Vec<u64>,
+    uniform_weights: CellTable<u64>,
 }
 
 /// Errors of [`WarGame::new`].
@@ -257,6 +257,16 @@ const fn content(player: Player, hp: u8) -> u8 {
     }
 }
 
+/// A per-cell table indexed by a `u8` cell (no bounds check), padded past `N²`.
+type CellTable<T> = Box<[T; 256]>;
+
+/// `values` (one per cell) padded with `pad` to a [`CellTable`].
+fn cell_table<T: Copy>(values: Vec<T>, pad: T) -> CellTable<T> {
+    let mut t = Box::new([pad; 256]);
+    t[..values.len()].copy_from_slice(&values);
+    t
+}
+
 /// `SPREAD[m]` has byte `j` set to `0xFF` when bit `j` of the 6-bit mask `m` is set.
 const SPREAD: [u64; 64] = {
     let mut t = [0u64; 64];
@@ -364,41 +374,53 @@ impl WarGame {
             n,
             cells,
             base,
-            neighbours,
-            base_dist: Vec::new(),
+            neighbours: cell_table(neighbours, [NONE; 6]),
+            base_dist: cell_table(Vec::new(), 0),
             zobrist: Vec::new(),
             ply_keys: Vec::new(),
-            row_col: (0..cells)
-                .map(|c| [(c / n as usize) as i16, (c % n as usize) as i16])
-                .collect(),
-            back_slot: Vec::new(),
-            base_slot: Vec::new(),
+            row_col: cell_table(
+                (0..cells)
+                    .map(|c| [(c / n as usize) as i16, (c % n as usize) as i16])
+                    .collect(),
+                [0; 2],
+            ),
+            back_slot: cell_table(Vec::new(), [0; 6]),
+            base_slot: cell_table(Vec::new(), NONE),
             manhattan: Vec::new(),
-            red_weights: Vec::new(),
+            red_weights: cell_table(Vec::new(), 0),
             blue_weights: Vec::new(),
-            uniform_weights: Vec::new(),
+            uniform_weights: cell_table(Vec::new(), 0),
         };
-        g.base_dist = (0..cells).map(|c| g.hex_distance(c as u8, base)).collect();
+        g.base_dist = cell_table(
+            (0..cells).map(|c| g.hex_distance(c as u8, base)).collect(),
+            0,
+        );
         let mut seed = 0x5741_5247_414D_4500 ^ u64::from(n);
         g.zobrist = (0..cells * 5).map(|_| splitmix(&mut seed)).collect();
         g.ply_keys = (0..=4 * cells).map(|_| splitmix(&mut seed)).collect();
-        g.back_slot = (0..cells as u8)
-            .map(|c| {
-                let mut back = [0u8; 6];
-                for (k, nb) in g.neighbours(c).enumerate() {
-                    let j = g.neighbours(nb).position(|x| x == c).expect("symmetric");
-                    back[k] = 1 << j;
-                }
-                back
-            })
-            .collect();
-        g.base_slot = (0..cells as u8)
-            .map(|c| {
-                g.neighbours(c)
-                    .position(|x| x == base)
-                    .map_or(NONE, |k| k as u8)
-            })
-            .collect();
+        g.back_slot = cell_table(
+            (0..cells as u8)
+                .map(|c| {
+                    let mut back = [0u8; 6];
+                    for (k, nb) in g.neighbours(c).enumerate() {
+                        let j = g.neighbours(nb).position(|x| x == c).expect("symmetric");
+                        back[k] = 1 << j;
+                    }
+                    back
+                })
+                .collect(),
+            [0; 6],
+        );
+        g.base_slot = cell_table(
+            (0..cells as u8)
+                .map(|c| {
+                    g.neighbours(c)
+                        .position(|x| x == base)
+                        .map_or(NONE, |k| k as u8)
+                })
+                .collect(),
+            NONE,
+        );
         g.manhattan = (0..cells * cells)
             .map(|i| g.manhattan((i / cells) as u8, (i % cells) as u8) as u8)
             .collect();
@@ -422,9 +444,9 @@ impl WarGame {
             })
             .collect();
         let uniform_weights = (0..cells as u8).map(|f| packed(f, &|_| 1)).collect();
-        g.red_weights = red_weights;
+        g.red_weights = cell_table(red_weights, 0);
         g.blue_weights = blue_weights;
-        g.uniform_weights = uniform_weights;
+        g.uniform_weights = cell_table(uniform_weights, 0);
         Ok(g)
     }
 
