@@ -754,6 +754,7 @@ impl WarGame {
         let units = state.units(player);
         let mut slots = [0u64; MAX_UNITS];
         let mut sums = [0u32; MAX_UNITS];
+        debug_assert!(units.len() <= MAX_UNITS);
         let mut total = 0u32;
         match player {
             Player::Black => {
@@ -784,25 +785,28 @@ impl WarGame {
             rng.random_range(0..1u64);
             return WarMove::pass(n);
         }
-        // Pass 2: the unit whose range holds `x`, then the slot.
-        let mut x = rng.random_range(0..u64::from(total)) as u32;
+        // Pass 2, without branches: the move is the first whose cumulative weight exceeds
+        // `x`, so its index is the number of cumulative weights at most `x` (weights are
+        // never negative, so the cumulative sums never decrease).
+        let x = rng.random_range(0..u64::from(total)) as u32;
         let mut i = 0;
-        while x >= sums[i] {
-            x -= sums[i];
-            i += 1;
+        let mut before = 0;
+        let mut cum = 0;
+        for &sum in &sums[..units.len()] {
+            cum += sum;
+            let passed = cum <= x;
+            i += usize::from(passed);
+            before += if passed { sum } else { 0 };
+        }
+        let x = x - before;
+        // Byte `j` of `prefix`: the unit's weights of slots `0..=j` (all below 256).
+        let prefix = slots[i].wrapping_mul(0x0101_0101_0101_0101);
+        let mut j = 0;
+        for b in 0..6 {
+            j += usize::from(((prefix >> (8 * b)) & 0xFF) as u32 <= x);
         }
         let f = units[i];
-        let mut w = slots[i];
-        let mut j = 0;
-        loop {
-            let wj = (w & 0xFF) as u32;
-            if x < wj {
-                return WarMove::step(n, f, self.neighbours[f as usize][j]);
-            }
-            x -= wj;
-            w >>= 8;
-            j += 1;
-        }
+        WarMove::step(n, f, self.neighbours[f as usize][j])
     }
 
     /// A `u64` with byte `j` set to `0xFF` when the `j`-th neighbour slot of `f` is a step a
