@@ -29,6 +29,9 @@ use crate::Player;
 pub const MAX_SIDE: usize = 19;
 /// Cells of the largest padded board: 21 rows of stride 20.
 const CELLS: usize = (MAX_SIDE + 2) * (MAX_SIDE + 1);
+/// Slots of the per-cell arrays: the power of two above [`CELLS`], so that an index masked with
+/// `SLOTS - 1` needs no bounds check (every index a board computes is below `CELLS` anyway).
+const SLOTS: usize = CELLS.next_power_of_two();
 const MAX_POINTS: usize = MAX_SIDE * MAX_SIDE;
 /// No point (no ko, no head).
 pub const NO_POINT: u16 = u16::MAX;
@@ -43,6 +46,48 @@ pub const BORDER: u8 = 3;
 #[inline]
 pub const fn stone(p: Player) -> u8 {
     1 + p.index() as u8
+}
+
+/// A per-cell array indexed without bounds checks: the index is masked to the array's
+/// power-of-two length (a debug build asserts it is a cell of the largest board).
+#[derive(Clone, Copy)]
+struct Cells<T>([T; SLOTS]);
+
+impl<T> std::ops::Index<usize> for Cells<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        debug_assert!(i < CELLS, "cell {i}");
+        &self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for Cells<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < CELLS, "cell {i}");
+        &mut self.0[i & (SLOTS - 1)]
+    }
+}
+
+impl<T> Cells<T> {
+    /// The first `n` slots.
+    #[inline]
+    fn prefix(&self, n: usize) -> &[T] {
+        &self.0[..n]
+    }
+
+    /// The first `n` slots, mutably.
+    #[inline]
+    fn prefix_mut(&mut self, n: usize) -> &mut [T] {
+        &mut self.0[..n]
+    }
+}
+
+/// Four flags as the low bits of a byte (flag `i` in bit `i`), with constant shifts.
+#[inline(always)]
+const fn bits(f: [bool; 4]) -> u8 {
+    f[0] as u8 | (f[1] as u8) << 1 | (f[2] as u8) << 2 | (f[3] as u8) << 3
 }
 
 /// Zobrist keys indexed by padded cell and player (`keys[cell][player.index()]`).
@@ -82,11 +127,11 @@ pub struct FastBoard {
     stride: u16,
     n_empty: u16,
     hash: u64,
-    colour: [u8; CELLS],
-    next: [u16; CELLS],
-    head: [u16; CELLS],
-    chain: [Chain; CELLS],
-    empty_at: [u16; CELLS],
+    colour: Cells<u8>,
+    next: Cells<u16>,
+    head: Cells<u16>,
+    chain: Cells<Chain>,
+    empty_at: Cells<u16>,
     empties: [u16; MAX_POINTS],
 }
 
@@ -118,11 +163,21 @@ impl Clone for FastBoard {
         let cells = src.cells();
         self.n_empty = src.n_empty;
         self.hash = src.hash;
-        self.colour[..cells].copy_from_slice(&src.colour[..cells]);
-        self.next[..cells].copy_from_slice(&src.next[..cells]);
-        self.head[..cells].copy_from_slice(&src.head[..cells]);
-        self.chain[..cells].copy_from_slice(&src.chain[..cells]);
-        self.empty_at[..cells].copy_from_slice(&src.empty_at[..cells]);
+        self.colour
+            .prefix_mut(cells)
+            .copy_from_slice(src.colour.prefix(cells));
+        self.next
+            .prefix_mut(cells)
+            .copy_from_slice(src.next.prefix(cells));
+        self.head
+            .prefix_mut(cells)
+            .copy_from_slice(src.head.prefix(cells));
+        self.chain
+            .prefix_mut(cells)
+            .copy_from_slice(src.chain.prefix(cells));
+        self.empty_at
+            .prefix_mut(cells)
+            .copy_from_slice(src.empty_at.prefix(cells));
         let n = src.n_empty as usize;
         self.empties[..n].copy_from_slice(&src.empties[..n]);
     }
@@ -143,11 +198,11 @@ impl FastBoard {
             stride: stride as u16,
             n_empty: 0,
             hash: 0,
-            colour: [BORDER; CELLS],
-            next: [NO_POINT; CELLS],
-            head: [NO_POINT; CELLS],
-            chain: [Chain::default(); CELLS],
-            empty_at: [NO_POINT; CELLS],
+            colour: Cells([BORDER; SLOTS]),
+            next: Cells([NO_POINT; SLOTS]),
+            head: Cells([NO_POINT; SLOTS]),
+            chain: Cells([Chain::default(); SLOTS]),
+            empty_at: Cells([NO_POINT; SLOTS]),
             empties: [0; MAX_POINTS],
         };
         for r in 0..height {
@@ -382,10 +437,11 @@ impl FastBoard {
 
     #[inline]
     fn remove_lib(&mut self, h: usize, lib: usize) {
+        // Wrapping: the scratch record `chain[0]` takes any number of removals.
         let c = &mut self.chain[h];
-        c.lib_n -= 1;
-        c.lib_sum -= lib as u32;
-        c.lib_sq -= (lib * lib) as u32;
+        c.lib_n = c.lib_n.wrapping_sub(1);
+        c.lib_sum = c.lib_sum.wrapping_sub(lib as u32);
+        c.lib_sq = c.lib_sq.wrapping_sub((lib * lib) as u32);
     }
 
     #[inline]
@@ -419,7 +475,7 @@ impl FastBoard {
                 break;
             }
         }
-        self.next.swap(big, small);
+        self.next.0.swap(big, small);
         let sm = self.chain[small];
         let c = &mut self.chain[big];
         c.size += sm.size;
@@ -490,26 +546,41 @@ impl FastBoard {
             lib.lib_sq += e * q * q;
         }
         self.chain[p] = lib;
-        // Adjacent chains of either colour lose the liberty `p` (once per adjacency).
+        // Adjacent chains of either colour lose the liberty `p` (once per adjacency), without
+        // branches: an empty or border neighbour updates the scratch record `chain[0]` (cell
+        // 0 is a border cell, the head of no chain), which is never read unmasked.
         for i in 0..4 {
-            if c[i] == own || c[i] == enemy {
-                self.remove_lib(self.head[nbrs[i]] as usize, p);
-            }
+            // Black (1) or White (2).
+            let is_stone = usize::from(c[i].wrapping_sub(1) < 2);
+            self.remove_lib(usize::from(self.head[nbrs[i]]) * is_stone, p);
         }
-        for i in 0..4 {
-            let n = nbrs[i];
-            if c[i] == own && self.head[n] != self.head[p] {
-                self.merge(self.head[n] as usize, self.head[p] as usize);
+        let own_mask = bits(c.map(|x| x == own));
+        if own_mask != 0 {
+            for i in 0..4 {
+                let n = nbrs[i];
+                if own_mask >> i & 1 != 0 && self.head[n] != self.head[p] {
+                    self.merge(self.head[n] as usize, self.head[p] as usize);
+                }
             }
         }
         let (mut removed, mut last) = (0u32, NO_POINT);
         if capture {
-            for i in 0..4 {
-                let n = nbrs[i];
-                // A chain met twice is gone the second time: read the colour again.
-                if c[i] == enemy && self.colour[n] == enemy && self.no_liberty(n) {
-                    removed += self.remove_chain(n, keys) as u32;
-                    last = n as u16;
+            // The enemy neighbours whose chain has no liberty left, without branches (other
+            // cells read `chain[0]`, masked). Removing a chain gives liberties to own chains
+            // only, so the set stays right while chains are removed.
+            let dead = bits(std::array::from_fn(|i| {
+                let is_enemy = c[i] == enemy;
+                let h = usize::from(self.head[nbrs[i]]) * usize::from(is_enemy);
+                is_enemy & (self.chain[h].lib_n == 0)
+            }));
+            if dead != 0 {
+                for i in 0..4 {
+                    let n = nbrs[i];
+                    // A chain met twice is gone the second time: read the colour again.
+                    if dead >> i & 1 != 0 && self.colour[n] == enemy {
+                        removed += self.remove_chain(n, keys) as u32;
+                        last = n as u16;
+                    }
                 }
             }
         }
@@ -571,7 +642,7 @@ impl FastBoard {
     pub fn same_stones(&self, other: &Self) -> bool {
         self.width == other.width
             && self.height == other.height
-            && self.colour[..self.cells()] == other.colour[..other.cells()]
+            && self.colour.prefix(self.cells()) == other.colour.prefix(other.cells())
     }
 
     /// Feeds the stones to a hasher.
@@ -579,7 +650,7 @@ impl FastBoard {
         use std::hash::Hash;
         self.width.hash(state);
         self.height.hash(state);
-        self.colour[..self.cells()].hash(state);
+        self.colour.prefix(self.cells()).hash(state);
     }
 
     /// The hash recomputed from the stones.
