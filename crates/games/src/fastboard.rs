@@ -556,8 +556,7 @@ impl FastBoard {
         }
         let own_mask = bits(c.map(|x| x == own));
         if own_mask != 0 {
-            for i in 0..4 {
-                let n = nbrs[i];
+            for (i, &n) in nbrs.iter().enumerate() {
                 if own_mask >> i & 1 != 0 && self.head[n] != self.head[p] {
                     self.merge(self.head[n] as usize, self.head[p] as usize);
                 }
@@ -574,8 +573,7 @@ impl FastBoard {
                 is_enemy & (self.chain[h].lib_n == 0)
             }));
             if dead != 0 {
-                for i in 0..4 {
-                    let n = nbrs[i];
+                for (i, &n) in nbrs.iter().enumerate() {
                     // A chain met twice is gone the second time: read the colour again.
                     if dead >> i & 1 != 0 && self.colour[n] == enemy {
                         removed += self.remove_chain(n, keys) as u32;
