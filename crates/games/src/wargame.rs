@@ -92,6 +92,8 @@ pub struct WarGame {
     /// `back_slot[c][k]`: the bit of `c` in the `free` mask of its `k`-th neighbour (0 for
     /// a missing neighbour, whose `free` entry is the unused padding one).
     back_slot: CellTable<[u8; 6]>,
+    /// Bit `k` set for each existing neighbour slot `k` of a cell.
+    exists: CellTable<u8>,
     /// The neighbour slot of the base in each cell's list, `NONE` when not adjacent.
     base_slot: CellTable<u8>,
     /// Row and column of each cell (no division in playouts).
@@ -210,9 +212,9 @@ pub struct WarState {
     /// 0 empty; 1, 2: a Red unit with that HP; 3, 4: a Blue unit with HP 1, 2. Cells past
     /// `N²` are 0, except the padding cell `NONE`, which holds `OFF_BOARD`.
     cells: [u8; 256],
-    /// Bit `k` of `free[c]`: the `k`-th neighbour of cell `c` is empty (kept by `set_cell`;
-    /// a function of `cells`, so equality and hashing are unchanged).
-    free: [u8; 256],
+    /// Bit `k` of `near[p][c]`: the `k`-th neighbour of cell `c` holds a unit of player `p`
+    /// (kept by `set_cell`; a function of `cells`, so equality and hashing are unchanged).
+    near: [[u8; 256]; 2],
     /// Cells of the alive units of each player, sorted, `NONE` past `alive`.
     units: [[u8; MAX_UNITS]; 2],
     alive: [u8; 2],
@@ -386,6 +388,7 @@ impl WarGame {
             ),
             back_slot: cell_table(Vec::new(), [0; 6]),
             base_slot: cell_table(Vec::new(), NONE),
+            exists: cell_table(Vec::new(), 0),
             manhattan: Vec::new(),
             red_weights: cell_table(Vec::new(), 0),
             blue_weights: Vec::new(),
@@ -410,6 +413,12 @@ impl WarGame {
                 })
                 .collect(),
             [0; 6],
+        );
+        g.exists = cell_table(
+            (0..cells as u8)
+                .map(|c| (1u8 << g.neighbours(c).count()) - 1)
+                .collect(),
+            0,
         );
         g.base_slot = cell_table(
             (0..cells as u8)
@@ -511,30 +520,11 @@ impl WarGame {
         self.zobrist[cell as usize * 5 + content as usize]
     }
 
-    /// Whether `content` is a unit of `player`'s opponent (never for the padding cell).
-    #[inline]
-    fn enemy_of(content: u8, player: Player) -> bool {
-        match player {
-            Player::Black => (3..=4).contains(&content),
-            Player::White => (1..=2).contains(&content),
-        }
-    }
-
-    /// The content of the `k`-th neighbour slot of `cell`: `OFF_BOARD` when missing.
-    #[inline]
-    fn neighbour_content(&self, s: &WarState, cell: u8, k: usize) -> u8 {
-        s.cells[usize::from(self.neighbours[cell as usize][k])]
-    }
-
     /// Whether a unit of `player` arriving on `to` (coming from `from`, `NONE` for none)
     /// would attack, i.e. has an adjacent enemy there.
     #[inline]
     fn attacks(&self, s: &WarState, player: Player, to: u8) -> bool {
-        let mut any = false;
-        for k in 0..6 {
-            any |= Self::enemy_of(self.neighbour_content(s, to, k), player);
-        }
-        any
+        s.near[player.opponent().index()][usize::from(to)] != 0
     }
 
     /// Moves `player`'s unit from `from` to `to` in the sorted unit list.
@@ -594,27 +584,38 @@ impl WarGame {
             s.hash ^= self.key(cell, v);
         }
         s.cells[cell as usize] = v;
-        if (old == 0) != (v == 0) {
-            // The cell changes between empty and occupied: flip its bit in its neighbours.
+        // 0 empty, 1 Red, 2 Blue.
+        let (was, now) = ((old + 1) >> 1, (v + 1) >> 1);
+        if was != now {
+            // The owner changes: flip the cell's bit in its neighbours' masks.
             let nbs = &self.neighbours[cell as usize];
             let back = &self.back_slot[cell as usize];
-            for k in 0..6 {
-                s.free[usize::from(nbs[k])] ^= back[k];
+            if was != 0 {
+                let near = &mut s.near[usize::from(was - 1)];
+                for k in 0..6 {
+                    near[usize::from(nbs[k])] ^= back[k];
+                }
+            }
+            if now != 0 {
+                let near = &mut s.near[usize::from(now - 1)];
+                for k in 0..6 {
+                    near[usize::from(nbs[k])] ^= back[k];
+                }
             }
         }
     }
 
-    /// `free` of every cell from `cells` (after a direct setup of the board).
-    fn free_from_scratch(&self, s: &WarState) -> [u8; 256] {
-        let mut free = [0u8; 256];
-        for (c, bits) in free.iter_mut().enumerate().take(self.cells) {
+    /// `near` of every cell from `cells` (after a direct setup of the board).
+    fn near_from_scratch(&self, s: &WarState) -> [[u8; 256]; 2] {
+        let mut near = [[0u8; 256]; 2];
+        for c in 0..self.cells {
             for (k, nb) in self.neighbours(c as u8).enumerate() {
-                if s.cells[nb as usize] == 0 {
-                    *bits |= 1 << k;
+                if let Some((p, _)) = s.unit_at(nb) {
+                    near[p.index()][c] |= 1 << k;
                 }
             }
         }
-        free
+        near
     }
 
     /// The unit that a unit of `attacker` standing on `at` attacks: the adjacent enemy with
@@ -622,19 +623,22 @@ impl WarGame {
     #[must_use]
     pub fn combat_target(&self, s: &WarState, attacker: Player, at: u8) -> Option<u8> {
         // The smallest key `hp · 2^16 + base distance · 2^8 + cell` over the adjacent enemies.
-        let mut best = u32::MAX;
-        for k in 0..6 {
-            let v = self.neighbour_content(s, at, k);
-            if Self::enemy_of(v, attacker) {
-                let nb = self.neighbours[at as usize][k];
-                let hp = if v >= 3 { v - 2 } else { v };
-                let key = u32::from(hp) << 16
-                    | u32::from(self.base_dist[nb as usize]) << 8
-                    | u32::from(nb);
-                best = best.min(key);
-            }
+        let mut enemies = s.near[attacker.opponent().index()][usize::from(at)];
+        if enemies == 0 {
+            return None;
         }
-        (best != u32::MAX).then_some((best & 0xFF) as u8)
+        let mut best = u32::MAX;
+        while enemies != 0 {
+            let k = enemies.trailing_zeros() as usize;
+            enemies &= enemies - 1;
+            let nb = self.neighbours[at as usize][k];
+            let v = s.cells[usize::from(nb)];
+            let hp = if v >= 3 { v - 2 } else { v };
+            let key =
+                u32::from(hp) << 16 | u32::from(self.base_dist[nb as usize]) << 8 | u32::from(nb);
+            best = best.min(key);
+        }
+        Some((best & 0xFF) as u8)
     }
 
     /// A movement-phase position with the given units (`(cell, hp)`, hp 1 or 2) and ply
@@ -659,7 +663,7 @@ impl WarGame {
             s.placed[player.index()] = self.n - 1;
         }
         s.ply = ply;
-        s.free = self.free_from_scratch(&s);
+        s.near = self.near_from_scratch(&s);
         if s.alive[1] == 0 {
             s.winner = 1;
         } else if s.alive[0] == 0 {
@@ -814,7 +818,9 @@ impl WarGame {
     /// Missing neighbours (`NONE`) read the never-empty padding cell.
     #[inline]
     fn free_slots(&self, state: &WarState, f: u8, red: bool) -> u64 {
-        let mut legal = SPREAD[usize::from(state.free[usize::from(f)] & 63)];
+        let occupied = state.near[0][usize::from(f)] | state.near[1][usize::from(f)];
+        let free = self.exists[usize::from(f)] & !occupied;
+        let mut legal = SPREAD[usize::from(free)];
         let bs = self.base_slot[f as usize];
         let held = (3..=4).contains(&state.cells[usize::from(self.base)]);
         let enter = red && bs != NONE && held;
@@ -834,7 +840,7 @@ impl Game for WarGame {
     fn initial(&self) -> WarState {
         let mut s = WarState {
             cells: [0; 256],
-            free: [0; 256],
+            near: [[0; 256]; 2],
             units: [[NONE; MAX_UNITS]; 2],
             alive: [0; 2],
             placed: [0; 2],
@@ -843,7 +849,7 @@ impl Game for WarGame {
             hash: 0,
         };
         s.cells[usize::from(NONE)] = OFF_BOARD;
-        s.free = self.free_from_scratch(&s);
+        s.near = self.near_from_scratch(&s);
         s.hash = self.hash_from_scratch(&s);
         s
     }
@@ -1462,7 +1468,10 @@ mod tests {
             );
         }
         assert_eq!(s.cells[usize::from(NONE)], OFF_BOARD);
-        assert_eq!(s.free[..g.cells], g.free_from_scratch(s)[..g.cells]);
+        let near = g.near_from_scratch(s);
+        for p in 0..2 {
+            assert_eq!(s.near[p][..g.cells], near[p][..g.cells]);
+        }
         assert!(s.cells[g.cells..usize::from(NONE)].iter().all(|&v| v == 0));
         assert_eq!(s.hash, g.hash_from_scratch(s));
         for p in [Player::Black, Player::White] {
