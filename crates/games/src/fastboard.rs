@@ -589,29 +589,82 @@ impl FastBoard {
     /// (regions touching both colours, or none, are neutral). `[black, white]` in points.
     #[must_use]
     pub fn area(&self) -> [u32; 2] {
+        // Stones: one pass over the cells in use.
         let mut score = [0u32; 2];
-        let mut seen = [0u64; CELLS.div_ceil(64)];
+        for &c in self.colour.prefix(self.cells()) {
+            score[0] += u32::from(c == 1);
+            score[1] += u32::from(c == 2);
+        }
+        // Empty regions, from the empty-point list. A point without an empty neighbour is a
+        // region by itself (most of them at the end of a playout): no flood fill.
+        let mut seen = [0u64; SLOTS / 64];
         let mut stack = [0u16; MAX_POINTS];
+        for &p in self.empties() {
+            let p = usize::from(p);
+            if seen[p / 64] >> (p % 64) & 1 != 0 {
+                continue;
+            }
+            let c = self.neighbours(p).map(|n| self.colour[n]);
+            let (size, touches) = if c.iter().all(|&x| x != EMPTY) {
+                (
+                    1,
+                    c.iter()
+                        .fold(0, |t, &x| t | if x == BORDER { 0 } else { x }),
+                )
+            } else {
+                let (mut size, mut touches) = (0u32, 0u8);
+                seen[p / 64] |= 1 << (p % 64);
+                stack[0] = p as u16;
+                let mut top = 1;
+                while top > 0 {
+                    top -= 1;
+                    let q = stack[top] as usize;
+                    size += 1;
+                    for n in self.neighbours(q) {
+                        match self.colour[n] {
+                            EMPTY if seen[n / 64] >> (n % 64) & 1 == 0 => {
+                                seen[n / 64] |= 1 << (n % 64);
+                                stack[top] = n as u16;
+                                top += 1;
+                            }
+                            1 | 2 => touches |= self.colour[n],
+                            _ => {}
+                        }
+                    }
+                }
+                (size, touches)
+            };
+            match touches {
+                1 => score[0] += size,
+                2 => score[1] += size,
+                _ => {}
+            }
+        }
+        score
+    }
+
+    /// [`FastBoard::area`] as first written (one flood fill per region, points in order): the
+    /// slow reference of the tests.
+    #[cfg(test)]
+    pub(crate) fn area_reference(&self) -> [u32; 2] {
+        let mut score = [0u32; 2];
+        let mut seen = vec![false; CELLS];
         for p in self.points() {
             match self.colour[p] {
                 1 => score[0] += 1,
                 2 => score[1] += 1,
-                _ if seen[p / 64] >> (p % 64) & 1 != 0 => {}
+                _ if seen[p] => {}
                 _ => {
                     let (mut size, mut touches) = (0u32, 0u8);
-                    seen[p / 64] |= 1 << (p % 64);
-                    stack[0] = p as u16;
-                    let mut top = 1;
-                    while top > 0 {
-                        top -= 1;
-                        let q = stack[top] as usize;
+                    seen[p] = true;
+                    let mut stack = vec![p];
+                    while let Some(q) = stack.pop() {
                         size += 1;
                         for n in self.neighbours(q) {
                             match self.colour[n] {
-                                EMPTY if seen[n / 64] >> (n % 64) & 1 == 0 => {
-                                    seen[n / 64] |= 1 << (n % 64);
-                                    stack[top] = n as u16;
-                                    top += 1;
+                                EMPTY if !seen[n] => {
+                                    seen[n] = true;
+                                    stack.push(n);
                                 }
                                 1 | 2 => touches |= self.colour[n],
                                 _ => {}

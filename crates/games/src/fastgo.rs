@@ -682,10 +682,11 @@ mod tests {
         );
     }
 
-    /// The fused playout move draws the same numbers and returns the same move as the
-    /// reference (`stones::sample_empty` with the two separate tests) on random positions.
+    /// On random games: the fused playout move draws the same numbers and returns the same
+    /// move as the reference (`stones::sample_empty` with the two separate tests); the area
+    /// score equals the flood-fill reference; a state copied with `clone_from` plays on alike.
     #[test]
-    fn playout_move_agrees_with_its_reference() {
+    fn playout_move_area_and_clone_from_agree_with_their_references() {
         for (n, seed, games) in [(5u8, 11u64, 400u32), (9, 12, 40), (13, 13, 8), (2, 14, 100)] {
             let g = FastGo::new(n, n, komi()).unwrap();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -704,6 +705,7 @@ mod tests {
                             );
                         }
                     }
+                    assert_eq!(s.board.area(), s.board.area_reference());
                     let (mut a, mut b) = (rng.clone(), rng.clone());
                     let fast = g.playout_move(&s, &mut a);
                     let slow = g.playout_move_reference(&s, &mut b);
@@ -725,6 +727,7 @@ mod tests {
                     assert!(scratch == s && scratch.board.empties() == s.board.empties());
                     assert_eq!(g.hash(&scratch), g.hash(&s));
                 }
+                assert_eq!(s.board.area(), s.board.area_reference(), "final position");
             }
             // From a board of another size too.
             let other = FastGo::new(n % 7 + 3, n % 5 + 2, komi()).unwrap();

@@ -196,9 +196,9 @@ pub(crate) fn update_amaf(
                 distinct.push(seq[i]);
             }
         }
-        let base = nodes[k] as usize * codes;
+        let row = &mut amaf[nodes[k] as usize * codes..][..codes];
         for &c in distinct.iter() {
-            amaf[base + c as usize].add(reward);
+            row[c as usize].add(reward);
         }
     }
 }
@@ -410,6 +410,7 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
                 .saturating_add(1)
                 .min(cap);
             self.nodes.reserve(nodes);
+            self.table.reserve(nodes);
             if self.params.algorithm.uses_amaf() {
                 self.amaf.reserve(nodes * self.codes);
             }
