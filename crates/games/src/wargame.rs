@@ -98,14 +98,13 @@ pub struct WarGame {
     base_slot: CellTable<u8>,
     /// Row and column of each cell (no division in playouts).
     row_col: CellTable<[i16; 2]>,
-    /// Manhattan distance between cells `a` and `b` at `a * cells + b`.
-    manhattan: Vec<u8>,
     /// The playout weights of the Red steps from a cell, byte `k` for its `k`-th neighbour
     /// (100 onto the base, 0 for a missing neighbour).
     red_weights: CellTable<u64>,
-    /// The weights of the Blue steps from `f` when the nearest Red unit is on `r`, at
-    /// `f * cells + r`, bytes as in `red_weights`.
-    blue_weights: Vec<u64>,
+    /// The weights of the Blue steps from `f` towards a Red unit `r`, bytes as in
+    /// `red_weights`, at `[f][sign_index(r − f)]`: a step's Manhattan gain towards `r` only
+    /// depends on the signs of the row and column differences (see `blue_weight_of`).
+    blue_weights: CellTable<[u64; 9]>,
     /// Weight 1 in the byte of each existing neighbour of a cell (Blue with no Red unit left).
     uniform_weights: CellTable<u64>,
 }
@@ -389,9 +388,8 @@ impl WarGame {
             back_slot: cell_table(Vec::new(), [0; 6]),
             base_slot: cell_table(Vec::new(), NONE),
             exists: cell_table(Vec::new(), 0),
-            manhattan: Vec::new(),
             red_weights: cell_table(Vec::new(), 0),
-            blue_weights: Vec::new(),
+            blue_weights: cell_table(Vec::new(), [0; 9]),
             uniform_weights: cell_table(Vec::new(), 0),
         };
         g.base_dist = cell_table(
@@ -430,9 +428,6 @@ impl WarGame {
                 .collect(),
             NONE,
         );
-        g.manhattan = (0..cells * cells)
-            .map(|i| g.manhattan((i / cells) as u8, (i % cells) as u8) as u8)
-            .collect();
         // Byte `k`: the weight of the step from `f` to its `k`-th neighbour.
         let packed = |f: u8, weight: &dyn Fn(u8) -> u32| -> u64 {
             g.neighbours(f)
@@ -446,15 +441,19 @@ impl WarGame {
         let red_weights = (0..cells as u8)
             .map(|f| packed(f, &|t| if t == base { 100 } else { towards(f, t, base) }))
             .collect();
-        let blue_weights = (0..cells * cells)
-            .map(|i| {
-                let (f, r) = ((i / cells) as u8, (i % cells) as u8);
-                packed(f, &|t| towards(f, t, r))
+        let blue_weights = (0..cells as u8)
+            .map(|f| {
+                let mut w = [0u64; 9];
+                for (i, wi) in w.iter_mut().enumerate() {
+                    let signs = [i as i16 / 3 - 1, i as i16 % 3 - 1];
+                    *wi = packed(f, &|t| g.blue_weight_of(f, t, signs));
+                }
+                w
             })
             .collect();
         let uniform_weights = (0..cells as u8).map(|f| packed(f, &|_| 1)).collect();
         g.red_weights = cell_table(red_weights, 0);
-        g.blue_weights = blue_weights;
+        g.blue_weights = cell_table(blue_weights, [0; 9]);
         g.uniform_weights = cell_table(uniform_weights, 0);
         Ok(g)
     }
@@ -502,6 +501,24 @@ impl WarGame {
         let (x1, z1, y1) = cube(a);
         let (x2, z2, y2) = cube(b);
         (x1 - x2).abs().max((y1 - y2).abs()).max((z1 - z2).abs()) as u8
+    }
+
+    /// The weight `1 + 2·max(0, d(f, r) − d(t, r))` of a Blue step from `f` to its neighbour
+    /// `t` towards a Red unit `r`, from `signs`, the signs of `r`'s row and column minus
+    /// `f`'s: a step by `δ ∈ {−1, 0, 1}` along an axis where `r` lies at `Δ` changes the
+    /// distance by `−δ·sign(Δ)` when `Δ ≠ 0` and by `|δ|` when `Δ = 0`.
+    fn blue_weight_of(&self, f: u8, t: u8, signs: [i16; 2]) -> u32 {
+        let ([fr, fc], [tr, tc]) = (self.row_col[f as usize], self.row_col[t as usize]);
+        let gain = |s: i16, d: i16| if s == 0 { -d.abs() } else { s * d };
+        let g = gain(signs[0], tr - fr) + gain(signs[1], tc - fc);
+        1 + 2 * g.max(0) as u32
+    }
+
+    /// The index in `blue_weights[f]` of a Red unit on `r`.
+    #[inline]
+    fn sign_index(&self, f: u8, r: u8) -> usize {
+        let ([fr, fc], [rr, rc]) = (self.row_col[f as usize], self.row_col[r as usize]);
+        ((rr - fr).signum() * 3 + (rc - fc).signum() + 4) as usize
     }
 
     /// Manhattan distance `|Δr| + |Δc|` (used by the playout policy, as in the paper).
@@ -775,7 +792,7 @@ impl WarGame {
                 for (i, &f) in units.iter().enumerate() {
                     let legal = self.free_slots(state, f, false);
                     let ws = match nearest.of(self, f) {
-                        Some(r) => self.blue_weights[f as usize * self.cells + r as usize],
+                        Some(r) => self.blue_weights[f as usize][self.sign_index(f, r)],
                         None => self.uniform_weights[f as usize],
                     };
                     let w = ws & legal;
@@ -1559,6 +1576,22 @@ mod tests {
             WarMove::pass(5)
         );
         assert_eq!(rng, slow_rng);
+    }
+
+    #[test]
+    fn blue_weights_by_signs_match_the_manhattan_formula() {
+        for n in MIN_SIZE..=MAX_SIZE {
+            let g = WarGame::new(n).unwrap();
+            for f in 0..g.cells as u8 {
+                for r in 0..g.cells as u8 {
+                    let table = g.blue_weights[f as usize][g.sign_index(f, r)];
+                    for (k, t) in g.neighbours(f).enumerate() {
+                        let want = 1 + 2 * g.manhattan(f, r).saturating_sub(g.manhattan(t, r));
+                        assert_eq!((table >> (8 * k)) & 0xFF, u64::from(want), "{f} {t} {r}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
