@@ -185,19 +185,24 @@ pub(crate) fn update_amaf(
         *generation = 1;
     }
     let gen_now = *generation;
-    distinct.clear();
+    // `distinct[..len]` are the distinct codes seen so far, appended without a branch: each
+    // code is written at `len`, which only moves on for a code not seen before.
+    if distinct.len() <= stamp.len() {
+        distinct.resize(stamp.len() + 1, 0);
+    }
+    let mut len = 0;
     let mut i = seq.len();
     for k in (0..nodes.len()).rev() {
         while i > k {
             i -= 1;
-            let c = seq[i] as usize;
-            if stamp[c] != gen_now {
-                stamp[c] = gen_now;
-                distinct.push(seq[i]);
-            }
+            let c = seq[i];
+            let stamped = &mut stamp[c as usize];
+            distinct[len] = c;
+            len += usize::from(*stamped != gen_now);
+            *stamped = gen_now;
         }
         let row = &mut amaf[nodes[k] as usize * codes..][..codes];
-        for &c in distinct.iter() {
+        for &c in &distinct[..len] {
             row[c as usize].add(reward);
         }
     }
