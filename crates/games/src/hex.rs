@@ -770,12 +770,12 @@ mod tests {
                 let m = g.random_legal_move(&s, &mut buf, &mut rng).unwrap();
                 counts[g.cell_index(m)] += 1;
             }
-            for c in 0..g.cells() {
+            for (c, &count) in counts.iter().enumerate() {
                 if legal.contains(&g.move_at(c)) {
-                    let f = counts[c] as f64 / 40_000.0;
+                    let f = count as f64 / 40_000.0;
                     assert!((f - 1.0).abs() < 0.03, "cell {c}: {f} of the uniform share");
                 } else {
-                    assert_eq!(counts[c], 0);
+                    assert_eq!(count, 0);
                 }
             }
         }

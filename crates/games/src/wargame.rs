@@ -625,10 +625,10 @@ impl WarGame {
     /// `near` of every cell from `cells` (after a direct setup of the board).
     fn near_from_scratch(&self, s: &WarState) -> [[u8; 256]; 2] {
         let mut near = [[0u8; 256]; 2];
-        for c in 0..self.cells {
-            for (k, nb) in self.neighbours(c as u8).enumerate() {
+        for c in 0..self.cells as u8 {
+            for (k, nb) in self.neighbours(c).enumerate() {
                 if let Some((p, _)) = s.unit_at(nb) {
-                    near[p.index()][c] |= 1 << k;
+                    near[p.index()][usize::from(c)] |= 1 << k;
                 }
             }
         }
@@ -1486,8 +1486,8 @@ mod tests {
         }
         assert_eq!(s.cells[usize::from(NONE)], OFF_BOARD);
         let near = g.near_from_scratch(s);
-        for p in 0..2 {
-            assert_eq!(s.near[p][..g.cells], near[p][..g.cells]);
+        for (mine, want) in s.near.iter().zip(&near) {
+            assert_eq!(mine[..g.cells], want[..g.cells]);
         }
         assert!(s.cells[g.cells..usize::from(NONE)].iter().all(|&v| v == 0));
         assert_eq!(s.hash, g.hash_from_scratch(s));
