@@ -1,7 +1,9 @@
 //! The fast playing board of the Go family (Go for play, NoGo, AtariGo): stones in a padded
 //! array, chains as circular linked lists with pseudo-liberty counts, an empty-point list and an
 //! incremental Zobrist hash. Every legality test is O(1), a move costs O(stones moved), nothing
-//! is allocated after construction and `Clone` is one `memcpy` (about 8 KiB).
+//! is allocated after construction, `Clone` is one `memcpy` (about 10 KiB: the per-cell arrays
+//! have 512 slots, so that a masked index needs no bounds check) and `clone_from` copies only the
+//! cells in use (under 1 KiB on 5×5).
 //!
 //! # Layout
 //! A W×H board (1 ≤ W, H ≤ 19) is stored row by row with stride `S = W + 1`, one border row
