@@ -179,15 +179,9 @@ pub fn features(geo: &Geometry, board: &Board, to_move: Player, komi2: i32) -> [
         }
         (f64::from(atari) / 4.0, f64::from(two) / 4.0)
     };
+    // Empty points with no neighbour outside `own`.
     let eyes = |own: crate::Bitboard| {
-        let mut c = 0u32;
-        for p in empty.points() {
-            let nb = geo.neighbours(crate::Bitboard::from_point(p));
-            if nb.0 & !own.0 == 0 {
-                c += 1;
-            }
-        }
-        f64::from(c) / n
+        f64::from(empty.minus(geo.neighbours(geo.full().minus(own))).count()) / n
     };
     let libs = |own: crate::Bitboard| f64::from((geo.neighbours(own) & empty).count()) / n;
     let space = |other: crate::Bitboard| {
@@ -337,6 +331,34 @@ mod tests {
         assert!((w[2] - 3.0).abs() < 0.3, "{w:?}");
         assert!((w[3] + 2.0).abs() < 0.3, "{w:?}");
         assert!(fitted < constant);
+    }
+
+    #[test]
+    fn eye_points_equal_a_point_by_point_count() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        for (r, c) in [(1, 1), (1, 5), (2, 3), (3, 3), (4, 5), (5, 6)] {
+            let geo = Geometry::new(r, c).unwrap();
+            for _ in 0..200 {
+                let mut b = Board::default();
+                for p in 0..geo.points() {
+                    match rng.random_range(0..3) {
+                        0 => b.black.0 |= 1 << p,
+                        1 => b.white.0 |= 1 << p,
+                        _ => {}
+                    }
+                }
+                let empty = b.empty(&geo);
+                for (k, own) in [(5, b.black), (6, b.white)] {
+                    let slow = empty
+                        .points()
+                        .filter(|&p| geo.neighbours(crate::Bitboard::from_point(p)).0 & !own.0 == 0)
+                        .count();
+                    let f = features(&geo, &b, Player::Black, 1);
+                    assert_eq!(f[k], slow as f64 / geo.points() as f64, "{r}x{c}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -211,3 +211,72 @@ fn bench_checks_its_values() {
     assert_eq!(lines[1]["value"], 0);
     assert!(lines[0]["expansions_per_s"].as_f64().unwrap() > 0.0);
 }
+
+/// The learned prior's loop from the command line: `prove --samples` writes training samples,
+/// `fit-prior --out` fits and writes weights, and `--prior learned:SCALE:FILE` uses them. The
+/// prior only orders the search, so the answer is the same.
+#[test]
+fn samples_fit_and_a_fitted_prior_give_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("tsumi-prior-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples = dir.join("s.tsv");
+    let weights = dir.join("w.txt");
+    let _ = std::fs::remove_file(&samples);
+    let (s, w) = (samples.to_str().unwrap(), weights.to_str().unwrap());
+    for (komi, winner) in [("3.5", "black"), ("4.5", "white")] {
+        let v = json(&[
+            "prove",
+            "go",
+            "3x4",
+            "--komi",
+            komi,
+            "--winner",
+            winner,
+            "--samples",
+            s,
+            "--json",
+        ]);
+        assert_eq!(v["result"], "win");
+    }
+    let text = std::fs::read_to_string(&samples).unwrap();
+    assert!(
+        text.lines().count() > 100,
+        "{} samples",
+        text.lines().count()
+    );
+    assert!(text.lines().all(|l| l.split('\t').count() == 16));
+    let out = tsumi(&["fit-prior", s, "--out", w]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fitted = std::fs::read_to_string(&weights).unwrap();
+    assert_eq!(fitted.split(',').count(), 15, "{fitted}");
+    let prior = format!("learned:128:{w}");
+    for (komi, result) in [("3.5", "win"), ("4.5", "loss")] {
+        let v = json(&[
+            "prove", "go", "3x4", "--komi", komi, "--winner", "black", "--prior", &prior, "--json",
+        ]);
+        assert_eq!(v["result"], result, "komi {komi}");
+    }
+    std::fs::write(&weights, "1, 2, 3").unwrap();
+    assert_clear_error(
+        &["prove", "go", "2x2", "--komi", "0.5", "--prior", &prior],
+        "expected 15 weights, found 3",
+    );
+    let missing = dir.join("missing.txt");
+    assert_clear_error(
+        &[
+            "prove",
+            "go",
+            "2x2",
+            "--komi",
+            "0.5",
+            "--prior",
+            &format!("learned:64:{}", missing.display()),
+        ],
+        "cannot read prior weights",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
