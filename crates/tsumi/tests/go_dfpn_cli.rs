@@ -280,3 +280,27 @@ fn samples_fit_and_a_fitted_prior_give_the_same_answer() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `solve --guess V` asks its first question at komi V − ½: a right full-board guess settles
+/// the value with Black's proof alone; a wrong guess changes the questions, never the value.
+#[test]
+fn a_guess_orders_the_questions_not_the_value() {
+    for (board, value) in [("2x4", 8), ("3x3", 9)] {
+        let v = json(&[
+            "solve",
+            "go",
+            board,
+            "--guess",
+            &value.to_string(),
+            "--json",
+        ]);
+        assert_eq!(v["value"], value, "{board}");
+        assert_eq!(v["questions"].as_array().unwrap().len(), 1, "{board}: {v}");
+        assert_eq!(v["proofs"].as_array().unwrap().len(), 1, "{board}: {v}");
+    }
+    for (board, guess, value) in [("2x2", "-4", 1), ("3x3", "3", 9), ("2x3", "6", 0)] {
+        let v = json(&["solve", "go", board, "--guess", guess, "--json"]);
+        assert_eq!(v["value"], value, "{board} guess {guess}");
+        assert_eq!(v["proofs"].as_array().unwrap().len(), 2, "{board}: {v}");
+    }
+}
