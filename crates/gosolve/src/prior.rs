@@ -62,18 +62,20 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "space_opponent",
 ];
 
-/// The built-in weights of the learned prior (fitted by `tsumi fit-prior` to samples of
-/// solves of 3x3, 3x4, 4x4, 2x6, 1x9 and 3x5 near their values; see the README).
+/// The built-in weights of the learned prior, fitted by `tsumi fit-prior` to 13,855 samples
+/// written by `tsumi prove go B --komi K --winner W --prior learned --samples FILE` for the
+/// two deciding questions (Black at v − ½, White at v + ½) of 3x4, 4x4, 2x5, 2x6 and 3x5; see
+/// the README. With scale 128 they prove 4x5's full-board value (Black at komi 19.5).
 pub const LEARNED_WEIGHTS: [f64; FEATURES] = [
-    1.8130, -0.3286, 3.5758, 2.5304, -5.9671, 5.1272, -9.4006, -7.2631, 10.0376, -2.2786, 3.1695,
-    5.3166, -4.1673, 6.0297, -3.3748,
+    0.7365, -0.8761, 1.0955, 2.7823, -2.8287, 3.1556, -4.8932, -9.6600, 10.3716, -2.8669, 2.8456,
+    6.0908, -4.6438, 5.2755, -3.0203,
 ];
 
 impl PriorKind {
     /// The learned prior with the built-in weights.
     pub const LEARNED: PriorKind = PriorKind::Learned {
         weights: LEARNED_WEIGHTS,
-        scale: 64.0,
+        scale: 128.0,
     };
 
     /// The area-margin prior with its tuned parameters.
