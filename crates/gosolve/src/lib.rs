@@ -32,4 +32,4 @@ pub mod zobrist;
 pub use board::{Bitboard, Board, BoardError, Geometry, Move, Placed, Point};
 pub use position::{Line, MoveError, Position};
 pub use search::{Answer, Config, Proof, Solver};
-pub use value::{Solved, solve_value};
+pub use value::{Solved, solve_value, solve_value_from};

@@ -62,18 +62,20 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "space_opponent",
 ];
 
-/// The built-in weights of the learned prior (fitted by `tsumi fit-prior` to samples of
-/// solves of 3x3, 3x4, 4x4, 2x6, 1x9 and 3x5 near their values; see the README).
+/// The built-in weights of the learned prior, fitted by `tsumi fit-prior` to 13,855 samples
+/// written by `tsumi prove go B --komi K --winner W --prior learned --samples FILE` for the
+/// two deciding questions (Black at v − ½, White at v + ½) of 3x4, 4x4, 2x5, 2x6 and 3x5; see
+/// the README. With scale 128 they prove 4x5's full-board value (Black at komi 19.5).
 pub const LEARNED_WEIGHTS: [f64; FEATURES] = [
-    1.8130, -0.3286, 3.5758, 2.5304, -5.9671, 5.1272, -9.4006, -7.2631, 10.0376, -2.2786, 3.1695,
-    5.3166, -4.1673, 6.0297, -3.3748,
+    0.7365, -0.8761, 1.0955, 2.7823, -2.8287, 3.1556, -4.8932, -9.6600, 10.3716, -2.8669, 2.8456,
+    6.0908, -4.6438, 5.2755, -3.0203,
 ];
 
 impl PriorKind {
     /// The learned prior with the built-in weights.
     pub const LEARNED: PriorKind = PriorKind::Learned {
         weights: LEARNED_WEIGHTS,
-        scale: 64.0,
+        scale: 128.0,
     };
 
     /// The area-margin prior with its tuned parameters.
@@ -179,15 +181,9 @@ pub fn features(geo: &Geometry, board: &Board, to_move: Player, komi2: i32) -> [
         }
         (f64::from(atari) / 4.0, f64::from(two) / 4.0)
     };
+    // Empty points with no neighbour outside `own`.
     let eyes = |own: crate::Bitboard| {
-        let mut c = 0u32;
-        for p in empty.points() {
-            let nb = geo.neighbours(crate::Bitboard::from_point(p));
-            if nb.0 & !own.0 == 0 {
-                c += 1;
-            }
-        }
-        f64::from(c) / n
+        f64::from(empty.minus(geo.neighbours(geo.full().minus(own))).count()) / n
     };
     let libs = |own: crate::Bitboard| f64::from((geo.neighbours(own) & empty).count()) / n;
     let space = |other: crate::Bitboard| {
@@ -337,6 +333,34 @@ mod tests {
         assert!((w[2] - 3.0).abs() < 0.3, "{w:?}");
         assert!((w[3] + 2.0).abs() < 0.3, "{w:?}");
         assert!(fitted < constant);
+    }
+
+    #[test]
+    fn eye_points_equal_a_point_by_point_count() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        for (r, c) in [(1, 1), (1, 5), (2, 3), (3, 3), (4, 5), (5, 6)] {
+            let geo = Geometry::new(r, c).unwrap();
+            for _ in 0..200 {
+                let mut b = Board::default();
+                for p in 0..geo.points() {
+                    match rng.random_range(0..3) {
+                        0 => b.black.0 |= 1 << p,
+                        1 => b.white.0 |= 1 << p,
+                        _ => {}
+                    }
+                }
+                let empty = b.empty(&geo);
+                for (k, own) in [(5, b.black), (6, b.white)] {
+                    let slow = empty
+                        .points()
+                        .filter(|&p| geo.neighbours(crate::Bitboard::from_point(p)).0 & !own.0 == 0)
+                        .count();
+                    let f = features(&geo, &b, Player::Black, 1);
+                    assert_eq!(f[k], slow as f64 / geo.points() as f64, "{r}x{c}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,13 +3,22 @@
 //!
 //! # When it applies
 //! Let X* be Black's pure-eye chains ([`crate::eyes::pure_eyes`]). A *region* is a maximal
-//! connected set of non-Black points (empty or White). [`RegionSolver::black_wins_regions`]
-//! answers when every Black chain is in X* (so every region is bordered only by X* chains,
-//! its *walls*): a region inside T* (every point adjacent to the walls) is won already; every
-//! other region must have at most [`MAX_REGION`] points and Black must win its local game.
-//! Then Black wins the whole board (every point), provided (C1) no earlier board of the
-//! history had a Black stone on a region point and, with White to move, (C2) the last move
-//! was not a Black pass. Those two conditions are the caller's to check.
+//! connected set of points outside X*: empty points, White stones, and Black stones of chains
+//! outside X* (*loose* stones). Every region is therefore bordered only by X* chains, its
+//! *walls*. [`RegionSolver::black_wins_regions`] answers when X* is not empty: a region inside
+//! T* (every point adjacent to the walls, no Black stone) is won already; every other region
+//! must have at most [`MAX_REGION`] points and Black must win its local game, which starts
+//! from the region's White and loose Black stones. Then Black wins the whole board (every
+//! point), provided (C1) no earlier board of the history had a Black stone on a region point
+//! that is not Black now and, with White to move, (C2) the last move was not a Black pass.
+//! Those two conditions are the caller's to check.
+//!
+//! The paper states the rule for boards whose Black chains are all in X*. Loose stones change
+//! nothing in the argument below: a loose chain is never adjacent to a wall (it would be part
+//! of it), so all its neighbours lie in its region; the local game treats it like a Black stone
+//! played there earlier, and White capturing it is a White win. Black's stones still only
+//! accumulate, so a new Black stone sits on a point that is not Black now and, by (C1), was
+//! Black on no earlier board.
 //!
 //! # The local game in a region R
 //! ```text
@@ -214,10 +223,10 @@ impl RegionSolver {
         }
     }
 
-    /// `Some(points of all regions)` when Black's X* chains (`eyes` = `pure_eyes(.., Black)`)
-    /// enclose every remaining region, every Black chain is in X*, no region outside
-    /// `eyes.territory` (or outside T*) has more than [`MAX_REGION`] points, and Black wins
-    /// the local game in every such region; `None` otherwise (not decided).
+    /// `Some(the points that are not Black)` when X* (`eyes` = `pure_eyes(.., Black)`) is not
+    /// empty, no region (connected set of points outside X*, loose Black stones included)
+    /// outside `eyes.territory` (or outside T*) has more than [`MAX_REGION`] points, and Black
+    /// wins the local game in every such region; `None` otherwise (not decided).
     ///
     /// With `Some`, Black owns every point at the end of the game under the paper's (C1)
     /// (no earlier board had a Black stone on a returned point) and, when White is to move,
@@ -229,10 +238,10 @@ impl RegionSolver {
         eyes: &PureEyes,
     ) -> Option<Bitboard> {
         self.stats.calls += 1;
-        if board.black.is_empty() || board.black != eyes.alive {
+        if eyes.alive.is_empty() {
             return None;
         }
-        let regions = geo.full().minus(board.black);
+        let regions = geo.full().minus(eyes.alive);
         let tag = (geo.rows() as u32) << 16 | (geo.cols() as u32) << 8 | 1;
         // Cheap rejections first, so no local game is searched in vain.
         let mut rest = regions;
@@ -244,8 +253,8 @@ impl RegionSolver {
             if region.minus(eyes.territory).is_empty() {
                 continue;
             }
-            let walls = geo.neighbours(region) & board.black;
-            if region.minus(geo.neighbours(walls)).is_empty() {
+            let walls = geo.neighbours(region) & eyes.alive;
+            if (region & board.black).is_empty() && region.minus(geo.neighbours(walls)).is_empty() {
                 continue; // T*: every point touches the walls
             }
             if region.count() > MAX_REGION {
@@ -258,16 +267,16 @@ impl RegionSolver {
             let local = Local {
                 geo,
                 region,
-                walls: geo.neighbours(region) & board.black,
+                walls: geo.neighbours(region) & eyes.alive,
                 interior: region.count() <= INTERIOR_MAX,
                 tag,
             };
-            let white = board.white & region;
+            let (black, white) = (board.black & region, board.white & region);
             self.budget = self.node_limit;
-            let result = if local.won(Bitboard::EMPTY, white) {
+            let result = if local.won(black, white) {
                 Some(true)
             } else {
-                self.white_to_move(&local, Bitboard::EMPTY, white)
+                self.white_to_move(&local, black, white)
             };
             match result {
                 Some(true) => self.stats.games_solved += 1,
@@ -282,7 +291,7 @@ impl RegionSolver {
             }
         }
         self.stats.wins += 1;
-        Some(regions)
+        Some(regions.minus(board.black))
     }
 
     /// Memo lookup.
@@ -545,17 +554,31 @@ mod tests {
     }
 
     #[test]
-    fn black_chain_outside_x_star_is_not_decided() {
-        let (geo, board, mut eyes) = setup(4, 4, ".X.X/XXXX/X.../X..O");
-        eyes.alive = eyes.alive.minus(Bitboard::from_point(geo.point(0, 0)));
+    fn loose_black_stones_play_in_their_region() {
+        let loose = |drawing: &str| {
+            let geo = Geometry::new(4, 4).unwrap();
+            let board = Board::from_drawing(&geo, drawing).unwrap();
+            let eyes = crate::eyes::pure_eyes(&geo, &board, games::Player::Black);
+            assert!(
+                !eyes.alive.is_empty() && eyes.alive != board.black,
+                "{drawing}"
+            );
+            RegionSolver::new().black_wins_regions(&geo, &board, &eyes)
+        };
+        // C1 is loose (outside X*) but safe: White's D1 is in atari, and Black answers a
+        // White atari on C1 by joining it to the walls. Black owns every point not Black.
+        let geo = Geometry::new(4, 4).unwrap();
+        let b = Board::from_drawing(&geo, ".X.X/XXXX/X.../X.XO").unwrap();
         assert_eq!(
-            RegionSolver::new().black_wins_regions(&geo, &board, &eyes),
-            None
+            loose(".X.X/XXXX/X.../X.XO"),
+            Some(geo.full().minus(b.black))
         );
+        // C1 in atari with White to move: White captures it, the region is not decided.
+        assert_eq!(loose(".X.X/XXXX/X.O./X.XO"), None);
+        // No X*: nothing is decided.
         let empty = PureEyes::default();
-        let b = Board::EMPTY;
         assert_eq!(
-            RegionSolver::new().black_wins_regions(&geo, &b, &empty),
+            RegionSolver::new().black_wins_regions(&geo, &Board::EMPTY, &empty),
             None
         );
     }

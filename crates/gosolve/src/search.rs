@@ -835,12 +835,7 @@ impl Solver {
             if 4 * i64::from(pe.area()) > need && c1 {
                 return Some((w, pe.territory, false));
             }
-            if w == Player::Black
-                && self.cfg.regions
-                && 4 * n > need
-                && !pe.alive.is_empty()
-                && pe.alive == ch.board.black
-            {
+            if w == Player::Black && self.cfg.regions && 4 * n > need && !pe.alive.is_empty() {
                 if let Some(terr) = self.regions.black_wins_regions(geo, &ch.board, &pe) {
                     if (terr & ever.black).is_empty() {
                         return Some((w, terr, true));

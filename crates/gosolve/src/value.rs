@@ -71,7 +71,21 @@ impl Proof {
 /// Finds the value of the end of `line` by bisection over komi. `on_proof` is called after
 /// each question (for progress output). Stops early, with the bounds known so far, when a
 /// question comes back unknown (budget or Ctrl-C).
-pub fn solve_value(solver: &mut Solver, line: &Line, mut on_proof: impl FnMut(&Proof)) -> Solved {
+pub fn solve_value(solver: &mut Solver, line: &Line, on_proof: impl FnMut(&Proof)) -> Solved {
+    solve_value_from(solver, line, None, on_proof)
+}
+
+/// [`solve_value`] with a first guess `g` of the value (points, clamped to the board): the
+/// first question is "does Black win at komi g − ½?", then the bisection goes on as usual.
+/// A guess only orders the questions; the value needs the same two proofs whatever it is
+/// (one, for a full-board value such as 4x5's: `Some(20)` settles it with Black's proof at
+/// komi 19.5).
+pub fn solve_value_from(
+    solver: &mut Solver,
+    line: &Line,
+    first_guess: Option<i32>,
+    mut on_proof: impl FnMut(&Proof),
+) -> Solved {
     let n = solver.geometry().points() as i32;
     let (mut lower, mut upper) = (-n, n);
     let mut proofs = Vec::new();
@@ -87,7 +101,11 @@ pub fn solve_value(solver: &mut Solver, line: &Line, mut on_proof: impl FnMut(&P
             pv_checked: true,
         };
     }
-    let mut guess = Some(line.score(solver.geometry()).clamp(lower + 1, upper));
+    let mut guess = Some(
+        first_guess
+            .unwrap_or_else(|| line.score(solver.geometry()))
+            .clamp(lower + 1, upper),
+    );
     let mut complete = true;
     while lower < upper {
         let u = guess.take().unwrap_or(lower + (upper - lower + 1) / 2);

@@ -101,22 +101,7 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
     let (rss, peak) = resident_memory();
     let (expansions, nodes) = solver.totals();
     if let Some(path) = &args.samples {
-        use std::io::Write;
-        let mut out = String::new();
-        for (f, y) in solver.take_samples() {
-            out.push_str(if y { "1" } else { "0" });
-            for v in f {
-                out.push('\t');
-                out.push_str(&format!("{v}"));
-            }
-            out.push('\n');
-        }
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .and_then(|mut f| f.write_all(out.as_bytes()))
-            .with_context(|| format!("cannot write samples to {}", path.display()))?;
+        crate::prove_go::write_samples(&mut solver, path)?;
     }
     if let Some(v) = res.value {
         if let Some(want) = published_value(&name) {

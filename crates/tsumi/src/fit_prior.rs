@@ -16,6 +16,9 @@ pub struct FitArgs {
     /// L2 penalty on the weights (not on the constant).
     #[arg(long, default_value_t = 1e-4)]
     pub l2: f64,
+    /// Also write the weights to this file (for `--prior learned:SCALE:FILE`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// Runs `tsumi fit-prior`.
@@ -69,5 +72,9 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
     }
     let list: Vec<String> = w.iter().map(|v| format!("{v:.4}")).collect();
     println!("weights: [{}]", list.join(", "));
+    if let Some(out) = &args.out {
+        std::fs::write(out, format!("{}\n", list.join(", ")))
+            .with_context(|| format!("cannot write weights to {}", out.display()))?;
+    }
     Ok(())
 }

@@ -57,9 +57,14 @@ pub struct ProveArgs {
     #[arg(long, default_value_t = 1.0)]
     pub pn2_fraction: f64,
     /// Go: initial numbers of new nodes: "score" (the default), "learned", "uniform",
-    /// "score:SLOPE:SCALE" or "learned:SCALE".
+    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE" (weights from
+    /// `tsumi fit-prior --out FILE`).
     #[arg(long, default_value = "score")]
     pub prior: String,
+    /// Go: append training samples of the learned prior (every 8th stored proof: the winner
+    /// and the features, tab-separated) to this file, for `tsumi fit-prior`.
+    #[arg(long)]
+    pub samples: Option<std::path::PathBuf>,
     /// Go: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::prove_go::KnowledgeArgs,

@@ -117,14 +117,18 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
     })
 }
 
-/// Parses a prior: "score" (the default), "learned", "uniform", "score:SLOPE:SCALE" or
-/// "learned:SCALE".
+/// Parses a prior: "score" (the default), "learned", "uniform", "score:SLOPE:SCALE",
+/// "learned:SCALE" or "learned:SCALE:FILE" (weights written by `tsumi fit-prior --out FILE`).
 ///
 /// # Errors
-/// A one-line message for anything else.
+/// A one-line message for anything else, or for a weights file that cannot be read.
 pub fn parse_prior(text: &str) -> anyhow::Result<PriorKind> {
-    let f: Vec<&str> = text.split(':').collect();
+    let f: Vec<&str> = text.splitn(3, ':').collect();
     match f.as_slice() {
+        ["learned", scale, path] => Ok(PriorKind::Learned {
+            weights: read_weights(std::path::Path::new(path))?,
+            scale: scale.parse()?,
+        }),
         ["uniform"] => Ok(PriorKind::Uniform),
         ["score"] => Ok(PriorKind::SCORE),
         ["learned"] => Ok(PriorKind::LEARNED),
@@ -137,9 +141,65 @@ pub fn parse_prior(text: &str) -> anyhow::Result<PriorKind> {
             scale: scale.parse()?,
         }),
         _ => bail!(
-            "unknown prior '{text}' (expected uniform, score, learned, score:SLOPE:SCALE or learned:SCALE)"
+            "unknown prior '{text}' (expected uniform, score, learned, score:SLOPE:SCALE, learned:SCALE or learned:SCALE:FILE)"
         ),
     }
+}
+
+/// Reads the weights of the learned prior from a file: numbers separated by commas, spaces,
+/// tabs or newlines (brackets and a leading `weights:` are ignored), as many as
+/// [`gosolve::prior::FEATURES`].
+///
+/// # Errors
+/// A missing file, a bad number or a wrong count: a one-line message naming the file.
+pub fn read_weights(path: &std::path::Path) -> anyhow::Result<[f64; gosolve::prior::FEATURES]> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read prior weights {}", path.display()))?;
+    let text = text.trim().trim_start_matches("weights:");
+    let vals: Vec<f64> = text
+        .split(|c: char| c == ',' || c == '[' || c == ']' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse::<f64>()
+                .with_context(|| format!("{}: bad weight '{t}'", path.display()))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let n = gosolve::prior::FEATURES;
+    let Ok(w) = <[f64; gosolve::prior::FEATURES]>::try_from(vals.as_slice()) else {
+        bail!(
+            "{}: expected {n} weights, found {}",
+            path.display(),
+            vals.len()
+        );
+    };
+    if w.iter().any(|v| !v.is_finite()) {
+        bail!("{}: weights must be finite numbers", path.display());
+    }
+    Ok(w)
+}
+
+/// Appends the solver's training samples of the learned prior to `path` (one line each:
+/// 1 or 0 for "the mover won", then the features, tab-separated).
+///
+/// # Errors
+/// The file cannot be opened or written: a one-line message naming it.
+pub fn write_samples(solver: &mut Solver, path: &std::path::Path) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = String::new();
+    for (f, y) in solver.take_samples() {
+        out.push_str(if y { "1" } else { "0" });
+        for v in f {
+            out.push('\t');
+            out.push_str(&format!("{v}"));
+        }
+        out.push('\n');
+    }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(out.as_bytes()))
+        .with_context(|| format!("cannot write samples to {}", path.display()))
 }
 
 /// The knowledge and ablation flags shared by `solve`, `prove` and `bench` (Go, df-pn).
@@ -245,10 +305,16 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
     let mut cfg = config(args.max_expansions, args.seconds, epsilon, label);
     args.knowledge.apply(&mut cfg);
     cfg.prior = parse_prior(&args.prior).context("--prior")?;
+    if args.samples.is_some() {
+        cfg.sample_every = 8;
+    }
     crate::go_input::check_tt_mib(args.tt_mib)?;
     let mut solver = Solver::new(geo.clone(), args.tt_mib, cfg);
     let p = solver.prove(&line, winner, komi.half_points());
     end_progress(p.time_s);
+    if let Some(path) = &args.samples {
+        write_samples(&mut solver, path)?;
+    }
     let interrupted = cancel_flag().load(Ordering::Relaxed);
     let best = p.best_move.map(|m| geo.move_name(m));
     if args.json {

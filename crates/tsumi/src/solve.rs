@@ -46,9 +46,14 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// dfpn: initial numbers of new nodes: "score" (the default), "learned", "uniform",
-    /// "score:SLOPE:SCALE" or "learned:SCALE".
+    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE".
     #[arg(long, default_value = "score")]
     pub prior: String,
+    /// dfpn: a guess of the value (points for Black): the first question asks whether Black
+    /// wins at komi GUESS − ½, then the bisection goes on. It orders the questions only; a
+    /// full-board guess (e.g. 20 on 4x5) needs no White proof when it is right.
+    #[arg(long, allow_hyphen_values = true)]
+    pub guess: Option<i32>,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::prove_go::KnowledgeArgs,

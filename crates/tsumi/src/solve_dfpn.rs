@@ -9,7 +9,7 @@ use crate::solve::{SolveArgs, SolveReport, check_pv, print_report};
 use anyhow::{Context, bail};
 use games::go::Komi;
 use gosolve::position::reference;
-use gosolve::{Proof, Solved, Solver, solve_value};
+use gosolve::{Proof, Solved, Solver, solve_value_from};
 use std::sync::atomic::Ordering;
 
 fn proof_line(p: &Proof) -> String {
@@ -46,6 +46,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     cfg.prior = crate::prove_go::parse_prior(&args.prior).context("--prior")?;
     let json = args.json;
     let tt_mib = args.tt_mib;
+    let guess = args.guess;
     crate::go_input::check_tt_mib(tt_mib)?;
     let g = geo.clone();
     // Long games recurse deeply: search on a thread with a large stack.
@@ -53,7 +54,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         .stack_size(1 << 30)
         .spawn(move || {
             let mut solver = Solver::new(g, tt_mib, cfg);
-            let solved = solve_value(&mut solver, &line, |p| {
+            let solved = solve_value_from(&mut solver, &line, guess, |p| {
                 end_progress(p.time_s);
                 if !json {
                     eprintln!("  question: {}", proof_line(p));

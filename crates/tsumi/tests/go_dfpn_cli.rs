@@ -23,7 +23,10 @@ fn check_solve(board: &str, value: i64) {
 }
 
 fn check_solve_with(board: &str, value: i64, flags: &[&str]) {
-    let mut args = vec!["solve", "go", board, "--json", "--tt-mib", "256"];
+    let mut args = vec!["solve", "go", board, "--json"];
+    if !flags.contains(&"--tt-mib") {
+        args.extend_from_slice(&["--tt-mib", "256"]);
+    }
     args.extend_from_slice(flags);
     let v = json(&args);
     assert_eq!(v["engine"], "dfpn");
@@ -128,6 +131,18 @@ fn solve_larger_published_boards() {
     }
 }
 
+/// 4x5's full-board value +20: Black's proof at komi 19.5 alone, with the learned prior and
+/// winner-side pruning (157 million expansions, 8 GiB of table; about 15 minutes alone).
+#[test]
+#[ignore = "about 15 minutes and 8.5 GiB: 157 million expansions"]
+fn solve_4x5_full_board() {
+    check_solve_with(
+        "4x5",
+        20,
+        &["--guess", "20", "--prune", "--prior", "learned", "--tt-mib", "8192"],
+    );
+}
+
 #[test]
 fn solve_text_output_names_both_proofs() {
     let out = tsumi(&["solve", "go", "2x2", "--tt-mib", "16"]);
@@ -210,4 +225,103 @@ fn bench_checks_its_values() {
     assert_eq!(lines[0]["value"], 1);
     assert_eq!(lines[1]["value"], 0);
     assert!(lines[0]["expansions_per_s"].as_f64().unwrap() > 0.0);
+}
+
+/// The learned prior's loop from the command line: `prove --samples` writes training samples,
+/// `fit-prior --out` fits and writes weights, and `--prior learned:SCALE:FILE` uses them. The
+/// prior only orders the search, so the answer is the same.
+#[test]
+fn samples_fit_and_a_fitted_prior_give_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("tsumi-prior-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples = dir.join("s.tsv");
+    let weights = dir.join("w.txt");
+    let _ = std::fs::remove_file(&samples);
+    let (s, w) = (samples.to_str().unwrap(), weights.to_str().unwrap());
+    for (komi, winner) in [("3.5", "black"), ("4.5", "white")] {
+        let v = json(&[
+            "prove",
+            "go",
+            "3x4",
+            "--komi",
+            komi,
+            "--winner",
+            winner,
+            "--samples",
+            s,
+            "--json",
+        ]);
+        assert_eq!(v["result"], "win");
+    }
+    let text = std::fs::read_to_string(&samples).unwrap();
+    assert!(
+        text.lines().count() > 100,
+        "{} samples",
+        text.lines().count()
+    );
+    assert!(text.lines().all(|l| l.split('\t').count() == 16));
+    let out = tsumi(&["fit-prior", s, "--out", w]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fitted = std::fs::read_to_string(&weights).unwrap();
+    assert_eq!(fitted.split(',').count(), 15, "{fitted}");
+    let prior = format!("learned:128:{w}");
+    for (komi, result) in [("3.5", "win"), ("4.5", "loss")] {
+        let v = json(&[
+            "prove", "go", "3x4", "--komi", komi, "--winner", "black", "--prior", &prior, "--json",
+        ]);
+        assert_eq!(v["result"], result, "komi {komi}");
+    }
+    std::fs::write(&weights, "1, 2, 3").unwrap();
+    assert_clear_error(
+        &["prove", "go", "2x2", "--komi", "0.5", "--prior", &prior],
+        "expected 15 weights, found 3",
+    );
+    let missing = dir.join("missing.txt");
+    assert_clear_error(
+        &[
+            "prove",
+            "go",
+            "2x2",
+            "--komi",
+            "0.5",
+            "--prior",
+            &format!("learned:64:{}", missing.display()),
+        ],
+        "cannot read prior weights",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `solve --guess V` asks its first question at komi V − ½: a right full-board guess settles
+/// the value with Black's proof alone; a wrong guess changes the questions, never the value.
+#[test]
+fn a_guess_orders_the_questions_not_the_value() {
+    for (board, value) in [("2x4", 8), ("3x3", 9)] {
+        let v = json(&[
+            "solve",
+            "go",
+            board,
+            "--guess",
+            &value.to_string(),
+            "--json",
+        ]);
+        assert_eq!(v["value"], value, "{board}");
+        assert_eq!(v["questions"].as_array().unwrap().len(), 1, "{board}: {v}");
+        assert_eq!(v["proofs"].as_array().unwrap().len(), 1, "{board}: {v}");
+    }
+    // (board, guess, value, deciding proofs): a full-board value has only Black's.
+    for (board, guess, value, proofs) in [
+        ("2x2", "-4", 1, 2),
+        ("3x3", "3", 9, 1),
+        ("2x3", "6", 0, 2),
+    ] {
+        let v = json(&["solve", "go", board, "--guess", guess, "--json"]);
+        assert_eq!(v["value"], value, "{board} guess {guess}");
+        assert_eq!(v["proofs"].as_array().unwrap().len(), proofs, "{board}: {v}");
+        assert!(v["questions"].as_array().unwrap().len() > 1, "{board}: {v}");
+    }
 }
