@@ -139,7 +139,9 @@ fn solve_4x5_full_board() {
     check_solve_with(
         "4x5",
         20,
-        &["--guess", "20", "--prune", "--prior", "learned", "--tt-mib", "8192"],
+        &[
+            "--guess", "20", "--prune", "--prior", "learned", "--tt-mib", "8192",
+        ],
     );
 }
 
@@ -314,14 +316,16 @@ fn a_guess_orders_the_questions_not_the_value() {
         assert_eq!(v["proofs"].as_array().unwrap().len(), 1, "{board}: {v}");
     }
     // (board, guess, value, deciding proofs): a full-board value has only Black's.
-    for (board, guess, value, proofs) in [
-        ("2x2", "-4", 1, 2),
-        ("3x3", "3", 9, 1),
-        ("2x3", "6", 0, 2),
-    ] {
+    for (board, guess, value, proofs) in
+        [("2x2", "-4", 1, 2), ("3x3", "3", 9, 1), ("2x3", "6", 0, 2)]
+    {
         let v = json(&["solve", "go", board, "--guess", guess, "--json"]);
         assert_eq!(v["value"], value, "{board} guess {guess}");
-        assert_eq!(v["proofs"].as_array().unwrap().len(), proofs, "{board}: {v}");
+        assert_eq!(
+            v["proofs"].as_array().unwrap().len(),
+            proofs,
+            "{board}: {v}"
+        );
         assert!(v["questions"].as_array().unwrap().len() > 1, "{board}: {v}");
     }
 }
