@@ -28,8 +28,9 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 0)]
     pub max_expansions: u64,
     /// Initial numbers of new nodes: "score" (logistic on the area margin, the default),
-    /// "learned" (the learned logistic model of the Sanko paper, `learned:SCALE`),
-    /// "uniform" (1, 1), or "score:SLOPE:SCALE".
+    /// "learned" (the learned logistic model of the Sanko paper, `learned:SCALE`, or
+    /// `learned:SCALE:FILE` with weights from `tsumi fit-prior --out FILE`), "uniform" (1, 1),
+    /// or "score:SLOPE:SCALE".
     #[arg(long, default_value = "score")]
     pub prior: String,
     /// Print one JSON object per board instead of a table.

@@ -1,5 +1,6 @@
 //! `tsumi fit-prior FILE...`: fits the weights of the learned prior (Sanko paper, Section 5)
-//! to training samples written by `tsumi bench --samples FILE`, by Newton's method, and
+//! to training samples written by `tsumi prove go ... --samples FILE` or
+//! `tsumi bench --samples FILE`, by Newton's method, and
 //! prints them with the mean log loss of the fit and of a constant model.
 
 use anyhow::{Context, bail};
@@ -14,7 +15,7 @@ pub struct FitArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// L2 penalty on the weights (not on the constant).
-    #[arg(long, default_value_t = 1e-4)]
+    #[arg(long, default_value_t = 1e-4, allow_hyphen_values = true)]
     pub l2: f64,
     /// Also write the weights to this file (for `--prior learned:SCALE:FILE`).
     #[arg(long)]
@@ -26,6 +27,17 @@ pub struct FitArgs {
 /// # Errors
 /// A missing file or a malformed line: a one-line message naming it.
 pub fn run(args: &FitArgs) -> anyhow::Result<()> {
+    if !(args.l2.is_finite() && args.l2 >= 0.0) {
+        bail!("--l2 {} is not a finite number >= 0", args.l2);
+    }
+    if let Some(out) = &args.out {
+        // Fail before the fit, not after it, when the weights cannot be written.
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(out)
+            .with_context(|| format!("cannot write weights to {}", out.display()))?;
+    }
     let mut samples = Vec::new();
     for path in &args.files {
         let text = std::fs::read_to_string(path)
@@ -54,6 +66,8 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
             for (k, v) in fields[1..].iter().enumerate() {
                 f[k] = v
                     .parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite())
                     .with_context(|| format!("{}:{}: bad number '{v}'", path.display(), i + 1))?;
             }
             samples.push((f, y));

@@ -28,6 +28,15 @@ use std::time::Duration;
 
 /// Runs `tsumi prove` for a game other than Go.
 pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
+    let go_only = [
+        ("--komi", args.komi.is_some()),
+        ("--winner", args.winner.is_some()),
+        ("--samples", args.samples.is_some()),
+        ("--prior", args.prior != "score"),
+    ];
+    if let Some((flag, _)) = go_only.iter().find(|(_, given)| *given) {
+        anyhow::bail!("{flag} applies to Go only, not to {}", args.game);
+    }
     let algorithm: Algorithm = args.algo.parse()?;
     let settings = Settings {
         algorithm,

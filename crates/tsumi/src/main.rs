@@ -38,6 +38,21 @@ enum Command {
 }
 
 fn main() {
+    // Output piped into a program that stops reading (`tsumi bench | head -1`): end quietly,
+    // as command-line tools do, instead of panicking in `println!`.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default_hook(info);
+    }));
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Solve(a) => solve::run(a),

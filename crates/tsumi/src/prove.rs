@@ -17,7 +17,7 @@ pub struct ProveArgs {
     #[arg(long, default_value = "dfpn")]
     pub algo: String,
     /// Go: komi (a half-integer, added to White's area).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
     /// Go: the player whose win is asked about (default: the player to move).
     #[arg(long)]

@@ -123,22 +123,28 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
 /// # Errors
 /// A one-line message for anything else, or for a weights file that cannot be read.
 pub fn parse_prior(text: &str) -> anyhow::Result<PriorKind> {
+    let positive = |name: &str, v: &str| -> anyhow::Result<f64> {
+        match v.parse::<f64>() {
+            Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+            _ => bail!("{name} '{v}' in prior '{text}' is not a positive finite number"),
+        }
+    };
     let f: Vec<&str> = text.splitn(3, ':').collect();
     match f.as_slice() {
         ["learned", scale, path] => Ok(PriorKind::Learned {
+            scale: positive("scale", scale)?,
             weights: read_weights(std::path::Path::new(path))?,
-            scale: scale.parse()?,
         }),
         ["uniform"] => Ok(PriorKind::Uniform),
         ["score"] => Ok(PriorKind::SCORE),
         ["learned"] => Ok(PriorKind::LEARNED),
         ["learned", scale] => Ok(PriorKind::Learned {
             weights: gosolve::prior::LEARNED_WEIGHTS,
-            scale: scale.parse()?,
+            scale: positive("scale", scale)?,
         }),
         ["score", slope, scale] => Ok(PriorKind::Score {
-            slope: slope.parse()?,
-            scale: scale.parse()?,
+            slope: positive("slope", slope)?,
+            scale: positive("scale", scale)?,
         }),
         _ => bail!(
             "unknown prior '{text}' (expected uniform, score, learned, score:SLOPE:SCALE, learned:SCALE or learned:SCALE:FILE)"
@@ -172,11 +178,18 @@ pub fn read_weights(path: &std::path::Path) -> anyhow::Result<[f64; gosolve::pri
             vals.len()
         );
     };
-    if w.iter().any(|v| !v.is_finite()) {
-        bail!("{}: weights must be finite numbers", path.display());
+    if w.iter().any(|v| !v.is_finite() || v.abs() > MAX_WEIGHT) {
+        bail!(
+            "{}: weights must be finite numbers of magnitude at most {MAX_WEIGHT}",
+            path.display()
+        );
     }
     Ok(w)
 }
+
+/// The largest weight magnitude `read_weights` accepts: features lie in [−1, 1] (the margin
+/// in [−2, 2]), so larger weights only saturate the logistic.
+pub const MAX_WEIGHT: f64 = 1000.0;
 
 /// Appends the solver's training samples of the learned prior to `path` (one line each:
 /// 1 or 0 for "the mover won", then the features, tab-separated).
@@ -186,6 +199,12 @@ pub fn read_weights(path: &std::path::Path) -> anyhow::Result<[f64; gosolve::pri
 pub fn write_samples(solver: &mut Solver, path: &std::path::Path) -> anyhow::Result<()> {
     use std::io::Write;
     let mut out = String::new();
+    // A file that does not end its last line gets one first, so no sample is glued to it.
+    if let Ok(old) = std::fs::read(path) {
+        if old.last().is_some_and(|&b| b != b'\n') {
+            out.push('\n');
+        }
+    }
     for (f, y) in solver.take_samples() {
         out.push_str(if y { "1" } else { "0" });
         for v in f {

@@ -172,6 +172,9 @@ impl SolveArgs {
 }
 
 fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
+    if args.guess.is_some() || args.prior != "score" {
+        bail!("--guess and --prior apply to the dfpn engine, not to the oracle");
+    }
     let pos = args.position()?;
     let counter = Arc::new(AtomicU64::new(0));
     let done = Arc::new(AtomicBool::new(false));

@@ -154,9 +154,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         if deciding.len() == 1 {
             println!("           (a full-board value needs only one proof)");
         }
+        let q = solved.proofs.len();
         println!(
-            "total      {} questions, {expansions} expansions, {nodes} nodes (revisit {:.2})",
-            solved.proofs.len(),
+            "total      {q} question{}, {expansions} expansions, {nodes} nodes (revisit {:.2})",
+            if q == 1 { "" } else { "s" },
             expansions as f64 / nodes.max(1) as f64
         );
         println!("{}", table_text(&solver));

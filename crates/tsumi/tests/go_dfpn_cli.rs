@@ -329,3 +329,54 @@ fn a_guess_orders_the_questions_not_the_value() {
         assert!(v["questions"].as_array().unwrap().len() > 1, "{board}: {v}");
     }
 }
+
+/// Options that cannot apply are refused with one line, not ignored; a prior's scale must be
+/// a positive finite number; a negative komi is accepted after a space.
+#[test]
+fn options_that_cannot_apply_are_refused() {
+    for bad in [
+        "learned:-128",
+        "learned:0",
+        "learned:nan",
+        "score:4:inf",
+        "learned:x",
+    ] {
+        assert_clear_error(
+            &["prove", "go", "2x2", "--komi", "0.5", "--prior", bad],
+            "is not a positive finite number",
+        );
+    }
+    assert_clear_error(
+        &["prove", "hex", "3x3", "--samples", "x.tsv"],
+        "--samples applies to Go only",
+    );
+    assert_clear_error(
+        &["prove", "hex", "3x3", "--prior", "learned"],
+        "--prior applies to Go only",
+    );
+    assert_clear_error(
+        &["solve", "go", "2x2", "--engine", "oracle", "--guess", "1"],
+        "not to the oracle",
+    );
+    let v = json(&[
+        "prove", "go", "2x3", "--komi", "-0.5", "--winner", "black", "--json",
+    ]);
+    assert_eq!(v["result"], "win");
+}
+
+/// Output piped into a reader that has gone away ends the process quietly (no panic).
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tsumi"))
+        .args(["bench", "--boards", "2x2,1x3,2x3", "--tt-mib", "16"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(101), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
