@@ -20,7 +20,7 @@
 //! passes) with one more key for the ko point when there is one, so positions that differ in
 //! their legal moves never share a hash.
 
-use crate::fastboard::{EMPTY, FastBoard, MAX_SIDE, NO_POINT};
+use crate::fastboard::{EMPTY, FastBoard, NO_POINT};
 use crate::go::{Board, KoRule, Komi, Move, MoveError, Point, Score, Size, SizeError, Zobrist};
 use crate::{Game, Outcome, Player};
 use rand::{Rng, RngCore};
@@ -276,51 +276,13 @@ impl FastGo {
     /// returned).
     #[inline]
     pub fn playout_move<R: RngCore + ?Sized>(&self, state: &FastGoState, rng: &mut R) -> Move {
-        let empties = state.board.empties();
-        let n = empties.len();
-        if n == 0 {
-            return Move::Pass;
-        }
         let me = state.to_move;
         let ko = state.ko as usize;
         let ok = |p: usize| p != ko && state.board.playable_non_eye(p, me);
-        for _ in 0..4 {
-            let p = empties[rng.random_range(0..n as u32) as usize] as usize;
-            if ok(p) {
-                return Move::Place(self.point(p));
-            }
+        match crate::stones::sample_points(state.board.empties(), rng, ok) {
+            Some(p) => Move::Place(self.point(p)),
+            None => Move::Pass,
         }
-        // Without replacement over a copy of the list, in a buffer no larger than needed (a
-        // 19×19 one would cost a 722-byte clear on every call).
-        if n <= 32 {
-            self.draw_without_replacement::<32, R>(empties, rng, ok)
-        } else {
-            self.draw_without_replacement::<{ MAX_SIDE * MAX_SIDE }, R>(empties, rng, ok)
-        }
-    }
-
-    /// The second phase of [`FastGo::playout_move`]: draws among `empties` (at most `N`)
-    /// without replacement until `ok` accepts one; the pass when none qualifies.
-    #[inline(always)]
-    fn draw_without_replacement<const N: usize, R: RngCore + ?Sized>(
-        &self,
-        empties: &[u16],
-        rng: &mut R,
-        ok: impl Fn(usize) -> bool,
-    ) -> Move {
-        let mut cand = [0u16; N];
-        let mut n = empties.len();
-        cand[..n].copy_from_slice(empties);
-        while n > 0 {
-            let k = rng.random_range(0..n as u32) as usize;
-            let p = cand[k] as usize;
-            if ok(p) {
-                return Move::Place(self.point(p));
-            }
-            n -= 1;
-            cand[k] = cand[n];
-        }
-        Move::Pass
     }
 
     /// [`FastGo::playout_move`] as it was first written, with `stones::sample_empty` and the

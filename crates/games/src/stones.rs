@@ -88,25 +88,53 @@ impl fmt::Debug for Stones {
 pub(crate) fn sample_empty(
     board: &FastBoard,
     rng: &mut dyn rand::RngCore,
+    ok: impl FnMut(usize) -> bool,
+) -> Option<usize> {
+    sample_points(board.empties(), rng, ok)
+}
+
+/// Draws points of `points` (distinct, at most `MAX_POINTS`) until `ok` accepts one: a few
+/// draws with replacement first (rejection sampling: uniform over the accepted points), then,
+/// if all were rejected, draws without replacement over a copy of the list (uniform too), so
+/// the mixture is uniform and always ends. `None` when no point is accepted. Generic over the
+/// generator so that a concrete one is inlined; `&mut dyn RngCore` draws the same numbers.
+#[inline]
+pub(crate) fn sample_points<R: rand::RngCore + ?Sized>(
+    points: &[u16],
+    rng: &mut R,
     mut ok: impl FnMut(usize) -> bool,
 ) -> Option<usize> {
     use rand::Rng;
-    let empties = board.empties();
-    if empties.is_empty() {
+    let n = points.len();
+    if n == 0 {
         return None;
     }
-    // A few draws with replacement first (rejection sampling: uniform over the accepted
-    // points), then, if all were rejected, draws without replacement over a copy of the list
-    // (uniform too), so the mixture is uniform and always ends.
     for _ in 0..4 {
-        let p = empties[rng.random_range(0..empties.len() as u32) as usize] as usize;
+        let p = points[rng.random_range(0..n as u32) as usize] as usize;
         if ok(p) {
             return Some(p);
         }
     }
-    let mut cand = [0u16; MAX_POINTS];
-    let mut n = empties.len();
-    cand[..n].copy_from_slice(empties);
+    // In a buffer no larger than needed: a 19×19 one would cost a 722-byte clear per call.
+    if n <= 32 {
+        draw_without_replacement::<32, R>(points, rng, ok)
+    } else {
+        draw_without_replacement::<MAX_POINTS, R>(points, rng, ok)
+    }
+}
+
+/// The second phase of [`sample_points`]: draws among `points` (at most `N`) without
+/// replacement until `ok` accepts one.
+#[inline(always)]
+fn draw_without_replacement<const N: usize, R: rand::RngCore + ?Sized>(
+    points: &[u16],
+    rng: &mut R,
+    mut ok: impl FnMut(usize) -> bool,
+) -> Option<usize> {
+    use rand::Rng;
+    let mut cand = [0u16; N];
+    let mut n = points.len();
+    cand[..n].copy_from_slice(points);
     while n > 0 {
         let k = rng.random_range(0..n as u32) as usize;
         let p = cand[k] as usize;

@@ -1,7 +1,6 @@
 //! The generic conformance suite on Go under each ko rule, plus reference-board invariants
 //! checked after every move of seeded random games.
 
-use games::Game;
 use games::conformance::check_random_games;
 use games::go::*;
 use rand::{Rng, SeedableRng};
