@@ -751,6 +751,20 @@ impl WarGame {
     }
 }
 
+/// The empty cells of `player`'s setup columns (Red: 0 and 1, Blue: N−2 and N−1), row by
+/// row, the columns in order within a row: the placements, in the order both the move
+/// listing and the playout draw use.
+/// `n` is the board side.
+fn free_setup_cells(n: u8, state: &WarState, player: Player) -> impl Iterator<Item = u8> + '_ {
+    let cols: [u8; 2] = match player {
+        Player::Black => [0, 1],
+        Player::White => [n - 2, n - 1],
+    };
+    (0..n)
+        .flat_map(move |r| cols.map(|c| r * n + c))
+        .filter(move |&cell| state.cells[cell as usize] == 0)
+}
+
 impl WarGame {
     /// The move of the paper's playout policy in the non-terminal `state`: the same draw as
     /// sampling [`WarGame::playout_weights`] of [`Game::legal_moves`] with one
@@ -767,23 +781,11 @@ impl WarGame {
         if self.in_setup(state) {
             // The player's two columns hold only their own units, all placed there.
             let free = 2 * u64::from(n) - u64::from(state.placed[player.index()]);
-            let mut x = rng.random_range(0..free);
-            let cols: [u8; 2] = match player {
-                Player::Black => [0, 1],
-                Player::White => [n - 2, n - 1],
-            };
-            for r in 0..n {
-                for c in cols {
-                    let cell = r * n + c;
-                    if state.cells[cell as usize] == 0 {
-                        if x == 0 {
-                            return WarMove::place(n, cell);
-                        }
-                        x -= 1;
-                    }
-                }
-            }
-            unreachable!("fewer empty setup cells than counted");
+            let x = rng.random_range(0..free);
+            let cell = free_setup_cells(n, state, player)
+                .nth(x as usize)
+                .expect("fewer empty setup cells than counted");
+            return WarMove::place(n, cell);
         }
         // Pass 1: per unit, its neighbour slots' weights as the bytes of a `u64` (slot `j` in
         // byte `j`, 0 for an illegal or missing step) and their sum.
@@ -902,18 +904,7 @@ impl Game for WarGame {
         let player = self.to_move(state);
         let n = self.n;
         if self.in_setup(state) {
-            let cols: [u8; 2] = match player {
-                Player::Black => [0, 1],
-                Player::White => [n - 2, n - 1],
-            };
-            for r in 0..n {
-                for c in cols {
-                    let cell = r * n + c;
-                    if state.cells[cell as usize] == 0 {
-                        out.push(WarMove::place(n, cell));
-                    }
-                }
-            }
+            out.extend(free_setup_cells(n, state, player).map(|cell| WarMove::place(n, cell)));
             return;
         }
         for &f in state.units(player) {
