@@ -115,17 +115,24 @@ struct ChainScratch {
 const NO_GROUP: u8 = u8::MAX;
 const MAX_NODES: usize = 64;
 
+/// Whether a cell (index `row · w + col`) lies on `p`'s first edge and on its second edge:
+/// Black joins the top and bottom rows, White the left and right columns.
+fn edges(p: Player, w: usize, h: usize) -> (impl Fn(usize) -> bool, impl Fn(usize) -> bool) {
+    let source = move |c: usize| match p {
+        Player::Black => c / w == 0,
+        Player::White => c % w == 0,
+    };
+    let sink = move |c: usize| match p {
+        Player::Black => c / w == h - 1,
+        Player::White => c % w == w - 1,
+    };
+    (source, sink)
+}
+
 impl ChainScratch {
     fn chain(&mut self, game: &Hex, state: &HexState, p: Player, semi: bool) -> bool {
         let (w, h, n) = (game.width(), game.height(), game.cells());
-        let on_source = |c: usize| match p {
-            Player::Black => c / w == 0,
-            Player::White => c % w == 0,
-        };
-        let on_sink = |c: usize| match p {
-            Player::Black => c / w == h - 1,
-            Player::White => c % w == w - 1,
-        };
+        let (on_source, on_sink) = edges(p, w, h);
         // Groups of p's stones by flood fill.
         self.group.clear();
         self.group.resize(n, NO_GROUP);
@@ -280,14 +287,7 @@ impl Circuit {
             Some(q) if q == p => Some(OWN),
             Some(_) => None,
         };
-        let on_source = |c: usize| match p {
-            Player::Black => c / w == 0,
-            Player::White => c % w == 0,
-        };
-        let on_sink = |c: usize| match p {
-            Player::Black => c / w == h - 1,
-            Player::White => c % w == w - 1,
-        };
+        let (on_source, on_sink) = edges(p, w, h);
         // A x = b over all cells; opponent cells get the identity row (x = 0) and no links.
         let mut a = vec![0.0f64; n * n];
         let mut b = vec![0.0f64; n];
