@@ -200,8 +200,11 @@ pub fn write_samples(solver: &mut Solver, path: &std::path::Path) -> anyhow::Res
     use std::io::Write;
     let mut out = String::new();
     // A file that does not end its last line gets one first, so no sample is glued to it.
-    if let Ok(old) = std::fs::read(path) {
-        if old.last().is_some_and(|&b| b != b'\n') {
+    if let Ok(mut f) = std::fs::File::open(path) {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut last = [0u8; 1];
+        if f.seek(SeekFrom::End(-1)).is_ok() && f.read_exact(&mut last).is_ok() && last[0] != b'\n'
+        {
             out.push('\n');
         }
     }

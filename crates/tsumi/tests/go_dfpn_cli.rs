@@ -380,3 +380,32 @@ fn a_closed_pipe_is_not_a_panic() {
     assert_ne!(out.status.code(), Some(101), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Samples appended to a file whose last line is unterminated start on a line of their own.
+#[test]
+fn samples_start_on_a_new_line() {
+    let path = std::env::temp_dir().join(format!("tsumi-glue-{}.tsv", std::process::id()));
+    std::fs::write(&path, "x").unwrap();
+    let p = path.to_str().unwrap();
+    let v = json(&[
+        "prove",
+        "go",
+        "2x2",
+        "--komi",
+        "0.5",
+        "--samples",
+        p,
+        "--json",
+    ]);
+    assert_eq!(v["result"], "win");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("x"));
+    let first = lines.next().expect("a sample");
+    assert!(
+        first.starts_with("0\t") || first.starts_with("1\t"),
+        "{first}"
+    );
+    assert_eq!(first.split('\t').count(), 16);
+    let _ = std::fs::remove_file(&path);
+}
