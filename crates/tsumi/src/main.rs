@@ -2,6 +2,7 @@
 
 mod arena_cmd;
 mod bench;
+mod exit;
 mod fit_prior;
 mod generic_prove;
 mod go_input;
@@ -15,7 +16,14 @@ use clap::{Parser, Subcommand};
 
 /// Solve small board games exactly and play them well.
 #[derive(Parser, Debug)]
-#[command(name = "tsumi", version, about)]
+#[command(
+    name = "tsumi",
+    version,
+    about,
+    after_help = "Exit status: 0 answered; 2 error (bad input, an option that does not apply, \
+a file or write error); 3 no answer (budget exhausted or interrupted; what is known is \
+printed); 130 a second Ctrl-C; 141 standard output closed (a pipe)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -38,21 +46,7 @@ enum Command {
 }
 
 fn main() {
-    // Output piped into a program that stops reading (`tsumi bench | head -1`): end quietly,
-    // as command-line tools do, instead of panicking in `println!`.
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let text = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if text.contains("Broken pipe") {
-            std::process::exit(141);
-        }
-        default_hook(info);
-    }));
+    exit::install_write_error_hook();
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Solve(a) => solve::run(a),
@@ -61,9 +55,13 @@ fn main() {
         Command::Play(a) => arena_cmd::run_play(a),
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
-    };
+    }
+    .and_then(|()| exit::flush_stdout());
     if let Err(e) = result {
-        eprintln!("error: {e:#}");
-        std::process::exit(2);
+        let status = exit::status_of(&e);
+        if status != exit::BROKEN_PIPE {
+            eprintln!("error: {e:#}");
+        }
+        std::process::exit(status);
     }
 }
