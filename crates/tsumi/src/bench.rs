@@ -14,15 +14,16 @@ const VALUES: &str = include_str!("../../../data/go-psk-values.tsv");
 
 /// Arguments of `tsumi bench`.
 #[derive(Args, Debug)]
+#[command(after_help = BENCH_AFTER_HELP)]
 pub struct BenchArgs {
     /// Boards to solve, comma-separated ("RxC").
     #[arg(long, value_delimiter = ',', default_value = "2x2,3x3,1x7,2x4,3x4,4x4")]
     pub boards: Vec<String>,
-    /// Transposition table size in MiB (one table per board).
+    /// Transposition table size in MiB (one table per board; at least 1).
     #[arg(long, default_value_t = 1024)]
     pub tt_mib: usize,
-    /// ε of the 1+ε rule.
-    #[arg(long, default_value_t = crate::prove_go::GO_EPSILON)]
+    /// ε of the 1+ε rule (a finite number ≥ 0).
+    #[arg(long, default_value_t = crate::prove_go::GO_EPSILON, allow_hyphen_values = true)]
     pub epsilon: f64,
     /// Budget per question in expansions (0 = unlimited).
     #[arg(long, default_value_t = 0)]
@@ -49,6 +50,12 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub knowledge: KnowledgeArgs,
 }
+
+/// The exit statuses, in `tsumi bench --help`.
+const BENCH_AFTER_HELP: &str = "Exit status: 0 every board solved with its published value; 2 \
+error (a malformed board, a value that disagrees with the published one, an option out of \
+range); 3 no answer (--max-expansions stopped a board, or Ctrl-C): the rows so far are \
+printed first, a stopped one with lower bounds (\"status\":\"unknown\" in --json).";
 
 /// The published value of an empty board, if the table has it.
 #[must_use]
@@ -131,10 +138,12 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
 /// Runs `tsumi bench`.
 ///
 /// # Errors
-/// A malformed board, a value that disagrees with the published one, or (without
-/// `--ablate`) a board left without a value by the budget.
+/// A malformed board, a value that disagrees with the published one, or a bad option (status
+/// 2); a board left without a value by the budget, or Ctrl-C, after printing the rows so far
+/// ([`crate::exit::Unknown`], status 3; with `--ablate` the other runs of the board first).
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    crate::go_input::check_tt_mib(args.tt_mib)?;
+    crate::prove_go::check_tt_mib(args.tt_mib)?;
+    crate::prove_go::check_epsilon(Some(args.epsilon))?;
     crate::prove_go::parse_prior(&args.prior).context("--prior")?;
     for b in &args.boards {
         parse_size(b)?;
@@ -169,22 +178,32 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             }
         }
         let mut base: Option<u64> = None;
+        let mut stopped: Option<Row> = None;
         for k in configs {
             let row = run_one(args, r, c, k)?;
-            if row.value.is_none() && !args.ablate {
-                bail!("{}: no value (budget or interrupt)", row.name);
-            }
-            let ratio = match (base, row.value) {
-                (None, _) => None,
-                (Some(b), _) => Some(row.expansions as f64 / b.max(1) as f64),
-            };
+            let ratio = base.map(|b| row.expansions as f64 / b.max(1) as f64);
             if base.is_none() {
                 base = Some(row.expansions);
             }
             print_row(args, &row, ratio);
             if cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
-                bail!("interrupted");
+                return Err(crate::exit::unknown(format!(
+                    "interrupted on {} ({}) after {} expansions",
+                    row.name, row.config, row.expansions
+                )));
             }
+            if row.value.is_none() && stopped.is_none() {
+                stopped = Some(row);
+                if !args.ablate {
+                    break;
+                }
+            }
+        }
+        if let Some(row) = stopped {
+            return Err(crate::exit::unknown(format!(
+                "budget exhausted: {} ({}) has no value within {} expansions per question",
+                row.name, row.config, args.max_expansions
+            )));
         }
     }
     Ok(())
@@ -202,6 +221,7 @@ fn print_row(args: &BenchArgs, row: &Row, ratio: Option<f64>) {
                 "config": row.config,
                 "value": row.value,
                 "complete": row.value.is_some(),
+                "status": if row.value.is_some() { "proven" } else { "unknown" },
                 "expansions": row.expansions,
                 "nodes": row.nodes,
                 "revisit_factor": row.expansions as f64 / row.nodes.max(1) as f64,

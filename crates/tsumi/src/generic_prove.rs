@@ -26,42 +26,99 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-/// Runs `tsumi prove` for a game other than Go.
-pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
-    let go_only = [
+/// The Go options of `prove`, refused for the other games by name (the first given).
+fn go_option_given(args: &ProveArgs) -> Option<&'static str> {
+    [
         ("--komi", args.komi.is_some()),
         ("--winner", args.winner.is_some()),
+        ("--sgf", args.sgf.is_some()),
         ("--samples", args.samples.is_some()),
-        ("--prior", args.prior != "score"),
-    ];
-    if let Some((flag, _)) = go_only.iter().find(|(_, given)| *given) {
-        anyhow::bail!("{flag} applies to Go only, not to {}", args.game);
+        ("--prior", args.prior.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(flag, given)| given.then_some(flag))
+    .or_else(|| args.knowledge.given())
+}
+
+/// Runs `tsumi prove` for a game other than Go; `game` is the lowercase game name.
+///
+/// # Errors
+/// Bad input or an option that does not apply (status 2); no answer within the budget
+/// ([`crate::exit::Unknown`], status 3, after the report).
+pub fn run(args: &ProveArgs, game: &str) -> anyhow::Result<()> {
+    if let Some(flag) = go_option_given(args) {
+        bail!("{flag} applies to Go only, not to {game}");
     }
-    let algorithm: Algorithm = args.algo.parse()?;
+    let algorithm: Algorithm = args.algo.as_deref().unwrap_or("dfpn").parse()?;
+    use Algorithm::{DfPn, FocusedDfPn, Pds, Pn2, Pns};
+    // Each algorithm's own parameters, refused by name for the others.
+    let applies = [
+        (
+            "--epsilon",
+            args.epsilon.is_some(),
+            matches!(algorithm, DfPn | FocusedDfPn),
+            "dfpn and fdfpn",
+        ),
+        (
+            "--base",
+            args.base.is_some(),
+            algorithm == FocusedDfPn,
+            "fdfpn",
+        ),
+        (
+            "--factor",
+            args.factor.is_some(),
+            algorithm == FocusedDfPn,
+            "fdfpn",
+        ),
+        (
+            "--pn2-fraction",
+            args.pn2_fraction.is_some(),
+            algorithm == Pn2,
+            "pn2",
+        ),
+        (
+            "--weak",
+            args.weak,
+            matches!(algorithm, Pns | Pn2 | DfPn | Pds),
+            "pns, pn2, dfpn and pds",
+        ),
+    ];
+    if let Some((flag, _, _, to)) = applies.iter().find(|(_, given, ok, _)| *given && !*ok) {
+        bail!("{flag} does not apply to --algo {algorithm} (only to {to})");
+    }
+    let factor = args.factor.unwrap_or(0.2);
+    if !(factor.is_finite() && factor >= 0.0) {
+        bail!("--factor {factor} is not a finite number ≥ 0");
+    }
+    if args.base == Some(0) {
+        bail!("--base 0: focused df-pn must search at least one child (--base 1 or more)");
+    }
+    let pn2_fraction = args.pn2_fraction.unwrap_or(1.0);
+    if !(pn2_fraction.is_finite() && pn2_fraction > 0.0) {
+        bail!("--pn2-fraction {pn2_fraction} is not a finite positive number");
+    }
     let settings = Settings {
         algorithm,
         mobility: args.mobility,
         weak: args.weak,
         epsilon: args.epsilon.unwrap_or(0.25),
-        base: args.base,
-        factor: args.factor,
-        pn2_fraction: args.pn2_fraction,
+        base: args.base.unwrap_or(1),
+        factor,
+        pn2_fraction,
     };
-    if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
-        bail!("--seconds must be a non-negative number of seconds");
-    }
     let budget = Budget {
         max_expansions: args.max_expansions,
         max_time: (args.seconds > 0.0).then(|| Duration::from_secs_f64(args.seconds)),
-        max_mib: args.tt_mib.max(1),
+        max_mib: args.tt_mib,
         progress: Some(progress_line()),
     };
-    if args.threats && args.game != "hex" {
+    if args.threats && game != "hex" {
         bail!("--threats is Hex knowledge: it applies to hex only");
     }
     let s = &settings;
     let natural = NaturalOrder;
-    match args.game.as_str() {
+    match game {
         "hex" => {
             let prover = if args.threats {
                 s.prover_with::<Hex>(Box::new(ResistanceOrder), Box::new(HexThreats))
@@ -145,7 +202,7 @@ fn run_game<G: Game>(
             serde_json::to_string(&report_json(game, args, settings, &state, &solution))
                 .context("json")?
         );
-        return Ok(());
+        return no_answer(&solution);
     }
     let result = solution.value.map_or("unknown", |v| v.name());
     println!(
@@ -175,7 +232,23 @@ fn run_game<G: Game>(
             p.expansions
         );
     }
-    Ok(())
+    no_answer(&solution)
+}
+
+/// `Ok` for an answer; for none, the [`crate::exit::Unknown`] naming the limit that stopped
+/// the search (status 3).
+fn no_answer<M>(solution: &Solution<M>) -> anyhow::Result<()> {
+    if solution.value.is_some() {
+        return Ok(());
+    }
+    let limit = solution
+        .proofs
+        .iter()
+        .find_map(|(_, p)| p.stopped)
+        .map_or("a", pns::budget::Stop::name);
+    Err(crate::exit::unknown(format!(
+        "budget exhausted: the {limit} limit stopped the search before an answer"
+    )))
 }
 
 fn report_json<G: Game>(
@@ -207,6 +280,7 @@ fn report_json<G: Game>(
         "moves": args.moves,
         "to_move": game.to_move(state).name(),
         "algo": settings.algorithm.name(),
+        "status": if solution.value.is_some() { "proven" } else { "unknown" },
         "result": solution.value.map_or("unknown", |v| v.name()),
         "best_move": solution.best_move.map(|m| m.to_string()),
         "expansions": solution.expansions(),

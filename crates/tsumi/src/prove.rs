@@ -1,21 +1,30 @@
 //! `tsumi prove`: one question. Go goes to the df-pn solver of `gosolve`; every other game
 //! goes to the proof-number family of `pns` (see `generic_prove.rs`).
+//!
+//! Options that belong to one side only are `Option`s (or flags) with their defaults applied
+//! by the side that uses them, so that an option given for the other side is refused by name.
 
 use clap::Args;
 
 /// Arguments of `tsumi prove`.
 #[derive(Args, Debug)]
+#[command(after_help = PROVE_AFTER_HELP)]
 pub struct ProveArgs {
-    /// The game: go, tictactoe, connect4, hex, nogo, atarigo.
+    /// The game: go, tictactoe, connect4, hex, nogo, atarigo (any letter case).
     pub game: String,
     /// Board size, "RxC" (rows x columns) or "N" for N x N.
     pub size: String,
-    /// Moves to play first, comma-separated, in the game's notation.
+    /// Moves to play first, comma-separated, in the game's notation (after --sgf's for Go).
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
-    /// Algorithm for games other than Go: pns, pn2, dfpn, pds, fdfpn.
-    #[arg(long, default_value = "dfpn")]
-    pub algo: String,
+    /// Go: start from the position of this SGF file (its main line; its KM is the komi
+    /// unless --komi is given).
+    #[arg(long)]
+    pub sgf: Option<std::path::PathBuf>,
+    /// Games other than Go: pns, wpns, pn2, dfpn, pds, fdfpn [default: dfpn]. Go has df-pn
+    /// only.
+    #[arg(long)]
+    pub algo: Option<String>,
     /// Go: komi (a half-integer, added to White's area).
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
@@ -26,9 +35,9 @@ pub struct ProveArgs {
     #[arg(long, default_value_t = 0)]
     pub max_expansions: u64,
     /// Budget: maximum seconds (0 = unlimited).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub seconds: f64,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (at least 1).
     #[arg(long, default_value_t = 256)]
     pub tt_mib: usize,
     /// Print one JSON object instead of text.
@@ -41,26 +50,29 @@ pub struct ProveArgs {
     /// cells lose) instead of (1, 1).
     #[arg(long)]
     pub threats: bool,
-    /// Games other than Go: weak PNS rule for δ (max + open children − 1) instead of the sum.
+    /// Games other than Go (pns, pn2, dfpn, pds): weak PNS rule for δ (max + open children
+    /// − 1) instead of the sum.
     #[arg(long)]
     pub weak: bool,
-    /// ε of the 1+ε rule of df-pn and focused df-pn (default 0.25; 0.3 for Go).
-    #[arg(long)]
+    /// ε of the 1+ε rule of df-pn and focused df-pn, a finite number ≥ 0 [default: 0.25;
+    /// 0.3 for Go].
+    #[arg(long, allow_hyphen_values = true)]
     pub epsilon: Option<f64>,
-    /// Focused df-pn: children always searched (base).
-    #[arg(long, default_value_t = 1)]
-    pub base: usize,
-    /// Focused df-pn: widening factor (base + ceil(factor × live children) are searched).
-    #[arg(long, default_value_t = 0.2)]
-    pub factor: f64,
-    /// PN²: second-level tree size as a fraction of the first-level tree.
-    #[arg(long, default_value_t = 1.0)]
-    pub pn2_fraction: f64,
-    /// Go: initial numbers of new nodes: "score" (the default), "learned", "uniform",
-    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE" (weights from
-    /// `tsumi fit-prior --out FILE`).
-    #[arg(long, default_value = "score")]
-    pub prior: String,
+    /// Focused df-pn: children always searched (base) [default: 1].
+    #[arg(long)]
+    pub base: Option<usize>,
+    /// Focused df-pn: widening factor (base + ceil(factor × live children) are searched)
+    /// [default: 0.2].
+    #[arg(long, allow_hyphen_values = true)]
+    pub factor: Option<f64>,
+    /// PN²: second-level tree size as a fraction of the first-level tree [default: 1].
+    #[arg(long, allow_hyphen_values = true)]
+    pub pn2_fraction: Option<f64>,
+    /// Go: initial numbers of new nodes: "score", "learned", "uniform", "score:SLOPE:SCALE",
+    /// "learned:SCALE" or "learned:SCALE:FILE" (weights from `tsumi fit-prior --out FILE`)
+    /// [default: score].
+    #[arg(long)]
+    pub prior: Option<String>,
     /// Go: append training samples of the learned prior (every 8th stored proof: the winner
     /// and the features, tab-separated) to this file, for `tsumi fit-prior`.
     #[arg(long)]
@@ -70,11 +82,30 @@ pub struct ProveArgs {
     pub knowledge: crate::prove_go::KnowledgeArgs,
 }
 
+/// The exit statuses, in `tsumi prove --help`.
+const PROVE_AFTER_HELP: &str = "Exit status: 0 answered (win, loss or draw); 2 error (bad input, \
+an option that does not apply to the game); 3 no answer (the budget ran out, Ctrl-C, or for \
+Go with --prune a search with the winner's moves pruned found no win): the result \"unknown\" \
+and the effort are printed first.";
+
 /// Runs `tsumi prove`.
+///
+/// # Errors
+/// Bad input or an option that does not apply (status 2); no answer within the budget
+/// ([`crate::exit::Unknown`], status 3).
 pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
-    if args.game == "go" {
-        crate::prove_go::run(args, args.epsilon.unwrap_or(crate::prove_go::GO_EPSILON))
+    crate::prove_go::check_tt_mib(args.tt_mib)?;
+    crate::prove_go::check_epsilon(args.epsilon)?;
+    if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
+        anyhow::bail!(
+            "--seconds {} is not a finite non-negative number of seconds",
+            args.seconds
+        );
+    }
+    let game = args.game.to_ascii_lowercase();
+    if game == "go" {
+        crate::prove_go::run(args)
     } else {
-        crate::generic_prove::run(args)
+        crate::generic_prove::run(args, &game)
     }
 }

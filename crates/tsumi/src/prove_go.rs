@@ -13,6 +13,7 @@ use gosolve::position::reference;
 use gosolve::search::{PriorKind, Progress};
 use gosolve::{Answer, Config, Proof, Solver};
 use serde_json::json;
+use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -20,28 +21,114 @@ use std::time::Duration;
 /// ε of the 1+ε rule for Go when the command line does not set one (the Sanko paper's).
 pub const GO_EPSILON: f64 = 0.3;
 
-/// A progress callback printing one line on stderr (overwritten in place) once a search has
-/// run for more than a second. `label` names the question.
+/// Seconds between plain progress lines when stderr is not a terminal (a log file, a pipe).
+pub const LOG_PROGRESS_EVERY_S: f64 = 10.0;
+
+/// Paces progress lines: on a terminal every call rewrites one line in place (`\r`); when
+/// stderr is not a terminal, a plain line at most every [`LOG_PROGRESS_EVERY_S`] seconds
+/// (of wall time since the pacer was made), so logs stay readable.
+pub struct ProgressPacer {
+    tty: bool,
+    start: std::time::Instant,
+    /// Wall seconds since `start` of the last plain line (non-terminal only).
+    last: std::sync::Mutex<f64>,
+}
+
+impl ProgressPacer {
+    /// A pacer for stderr as it is now.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            tty: std::io::stderr().is_terminal(),
+            start: std::time::Instant::now(),
+            last: std::sync::Mutex::new(0.0),
+        }
+    }
+
+    /// Whether stderr is a terminal (lines are rewritten in place).
+    #[must_use]
+    pub const fn is_terminal(&self) -> bool {
+        self.tty
+    }
+
+    /// Shows `line`: rewritten in place on a terminal, else printed if the last plain line is
+    /// at least [`LOG_PROGRESS_EVERY_S`] seconds old.
+    pub fn show(&self, line: &str) {
+        if self.tty {
+            eprint!("\r{line}      ");
+            return;
+        }
+        let now = self.start.elapsed().as_secs_f64();
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if now - *last >= LOG_PROGRESS_EVERY_S {
+            *last = now;
+            eprintln!("{line}");
+        }
+    }
+}
+
+impl Default for ProgressPacer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A progress callback printing one line on stderr once a search has run for more than a
+/// second: overwritten in place on a terminal, else a plain line every ten seconds at most
+/// ([`ProgressPacer`]). `label` names the question.
 pub fn progress_line(label: String) -> Arc<dyn Fn(&Progress) + Send + Sync> {
+    let pacer = ProgressPacer::new();
     Arc::new(move |p: &Progress| {
         if p.elapsed >= 1.0 {
-            eprint!(
-                "\r{label}: {} expansions, {} nodes, {:.0} exp/s, {:.1}s, root φ {} δ {}      ",
+            pacer.show(&format!(
+                "{label}: {} expansions, {} nodes, {:.0} exp/s, {:.1}s, root φ {} δ {}",
                 p.expansions,
                 p.nodes,
                 p.expansions as f64 / p.elapsed,
                 p.elapsed,
                 short(p.root.0),
                 short(p.root.1)
-            );
+            ));
         }
     })
 }
 
-/// Ends a progress line (if one was printed).
+/// Ends a progress line (if one was rewritten in place on a terminal).
 pub fn end_progress(time_s: f64) {
-    if time_s >= 1.0 {
+    if time_s >= 1.0 && std::io::stderr().is_terminal() {
         eprintln!();
+    }
+}
+
+/// The smallest `--tt-mib` accepted: a 1 MiB table holds tens of thousands of entries;
+/// below it the table rounds down to a few slots and the search thrashes.
+pub const MIN_TT_MIB: usize = 1;
+
+/// Checks a `--tt-mib` value: at least [`MIN_TT_MIB`], and allocatable
+/// ([`crate::go_input::check_tt_mib`]).
+///
+/// # Errors
+/// A one-line message naming `--tt-mib`.
+pub fn check_tt_mib(mib: usize) -> anyhow::Result<()> {
+    if mib < MIN_TT_MIB {
+        bail!("--tt-mib {mib} is below the minimum table size of {MIN_TT_MIB} MiB");
+    }
+    crate::go_input::check_tt_mib(mib)
+}
+
+/// Checks an `--epsilon` value: a finite number ≥ 0 (ε of the 1+ε threshold rule).
+///
+/// # Errors
+/// A one-line message naming `--epsilon`.
+pub fn check_epsilon(epsilon: Option<f64>) -> anyhow::Result<()> {
+    match epsilon {
+        Some(e) if !(e.is_finite() && e >= 0.0) => {
+            bail!("--epsilon {e} is not a finite number ≥ 0")
+        }
+        _ => Ok(()),
     }
 }
 
@@ -108,7 +195,7 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
     json!({
         "winner": p.proven_winner().map_or("unknown", Player::name),
         "asked": p.winner.name(),
-        "komi": Komi::from_half_points(p.komi2).to_string().parse::<f64>().unwrap_or(0.0),
+        "komi": komi_number(Komi::from_half_points(p.komi2)),
         "result": p.answer.name(),
         "expansions": p.expansions,
         "nodes": p.nodes,
@@ -258,6 +345,24 @@ impl KnowledgeArgs {
         }
     }
 
+    /// The first flag given, as typed (for refusing the flags where they do not apply).
+    #[must_use]
+    pub const fn given(&self) -> Option<&'static str> {
+        if self.no_transfer {
+            Some("--no-transfer")
+        } else if self.no_static {
+            Some("--no-static")
+        } else if self.no_regions {
+            Some("--no-regions")
+        } else if self.oracle_mode {
+            Some("--oracle-mode")
+        } else if self.prune {
+            Some("--prune")
+        } else {
+            None
+        }
+    }
+
     /// The flags as words for reports ("full" when everything is on).
     #[must_use]
     pub fn describe(&self) -> String {
@@ -308,29 +413,59 @@ fn parse_winner(text: Option<&str>, to_move: Player) -> anyhow::Result<Player> {
     }
 }
 
+/// The options of `prove` for the other games, refused for Go by name (the first given).
+fn generic_option_given(args: &ProveArgs) -> Option<&'static str> {
+    [
+        ("--mobility", args.mobility),
+        ("--threats", args.threats),
+        ("--weak", args.weak),
+        ("--base", args.base.is_some()),
+        ("--factor", args.factor.is_some()),
+        ("--pn2-fraction", args.pn2_fraction.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(flag, given)| given.then_some(flag))
+}
+
 /// Runs `tsumi prove go ...`.
 ///
 /// # Errors
-/// Bad size, moves, komi or winner: a one-line message.
-pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
-    let Some(komi_text) = args.komi.as_deref() else {
+/// Bad size, SGF, moves, komi or winner, or an option of the other games: a one-line message
+/// (status 2). No answer (budget, Ctrl-C, or a pruned side that found no win): after the
+/// report, a [`crate::exit::Unknown`] (status 3).
+pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
+    if let Some(flag) = generic_option_given(args) {
+        bail!("{flag} applies to the games other than Go, not to go");
+    }
+    if let Some(algo) = args.algo.as_deref() {
+        if algo != "dfpn" {
+            bail!("--algo {algo} does not apply to go: Go is proved by df-pn only");
+        }
+    }
+    let epsilon = args.epsilon.unwrap_or(GO_EPSILON);
+    let pos = crate::go_input::go_position(
+        &args.size,
+        args.sgf.as_deref(),
+        &args.moves,
+        args.komi.as_deref(),
+        64,
+    )?;
+    if args.komi.is_none() && args.sgf.is_none() {
         bail!("prove go needs --komi (a half-integer such as 2.5)");
-    };
-    let komi: Komi = komi_text.parse()?;
+    }
+    let komi = pos.rules().komi;
     if komi.half_points() % 2 == 0 {
         bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
     }
-    let pos = crate::go_input::go_position(&args.size, None, &args.moves, Some(komi_text), 64)?;
     let (geo, line) = reference::line(&pos).context("board for the df-pn solver")?;
     let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
     let label = format!("prove {} at komi {komi}", winner.name());
     let mut cfg = config(args.max_expansions, args.seconds, epsilon, label);
     args.knowledge.apply(&mut cfg);
-    cfg.prior = parse_prior(&args.prior).context("--prior")?;
+    cfg.prior = parse_prior(args.prior.as_deref().unwrap_or("score")).context("--prior")?;
     if args.samples.is_some() {
         cfg.sample_every = 8;
     }
-    crate::go_input::check_tt_mib(args.tt_mib)?;
     let mut solver = Solver::new(geo.clone(), args.tt_mib, cfg);
     let p = solver.prove(&line, winner, komi.half_points());
     end_progress(p.time_s);
@@ -339,13 +474,30 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
     }
     let interrupted = cancel_flag().load(Ordering::Relaxed);
     let best = p.best_move.map(|m| geo.move_name(m));
+    let proven = p.answer != Answer::Unknown;
+    // Why there is no answer (None when there is one).
+    let why = (!proven).then(|| {
+        if p.pruned_loss {
+            format!(
+                "no answer: the search with the moves of {} pruned found no win (try without --prune)",
+                winner.name()
+            )
+        } else if interrupted {
+            format!("interrupted after {} expansions", p.expansions)
+        } else if args.max_expansions > 0 && p.expansions >= args.max_expansions {
+            format!("budget exhausted: {} expansions", args.max_expansions)
+        } else {
+            format!("time limit reached: {} s", args.seconds)
+        }
+    });
     if args.json {
         let mut v = json!({
             "game": "go",
             "board": format!("{}x{}", geo.rows(), geo.cols()),
-            "komi": komi.to_string().parse::<f64>().unwrap_or(0.0),
+            "komi": komi_number(komi),
             "to_move": pos.to_move().name(),
             "winner": winner.name(),
+            "status": if proven { "proven" } else { "unknown" },
             "result": p.answer.name(),
             "best_move": best,
             "expansions": p.expansions,
@@ -357,6 +509,9 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
             "knowledge": knowledge_json(&solver),
             "pruned_loss": p.pruned_loss,
         });
+        if let Some(w) = &why {
+            v["reason"] = json!(w);
+        }
         let (rss, peak) = resident_memory();
         v["resident_bytes"] = json!(rss);
         v["peak_resident_bytes"] = json!(peak);
@@ -394,7 +549,16 @@ pub fn run(args: &ProveArgs, epsilon: f64) -> anyhow::Result<()> {
         println!("{}", table_text(&solver));
         println!("{}", knowledge_text(&solver));
     }
-    Ok(())
+    match why {
+        Some(w) => Err(crate::exit::unknown(w)),
+        None => Ok(()),
+    }
+}
+
+/// A komi as a JSON number of points (e.g. 2.5).
+#[must_use]
+pub fn komi_number(komi: Komi) -> f64 {
+    f64::from(komi.half_points()) / 2.0
 }
 
 /// The counters of proof transfer and static knowledge as JSON.

@@ -13,10 +13,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-/// Arguments of `tsumi solve`.
+/// Arguments of `tsumi solve`. The dfpn-only options are `Option`s with their defaults
+/// applied by the dfpn engine, so that the oracle can refuse them by name.
 #[derive(Args, Debug)]
+#[command(after_help = SOLVE_AFTER_HELP)]
 pub struct SolveArgs {
-    /// The game (only "go").
+    /// The game (only "go", any letter case).
     pub game: String,
     /// Board size: "RxC" (R rows, C columns; GTP coordinates) or "N" for N×N.
     pub size: String,
@@ -33,22 +35,27 @@ pub struct SolveArgs {
     /// "oracle" (exact brute-force minimax, the slow reference); boards up to 64 points.
     #[arg(long, default_value = "dfpn")]
     pub engine: String,
-    /// Stop after this many nodes (0 = no limit); for dfpn, expansions per question.
-    #[arg(long, default_value_t = 0)]
-    pub max_nodes: u64,
-    /// dfpn: transposition table size in MiB (allocated at once).
-    #[arg(long, default_value_t = 1024)]
-    pub tt_mib: usize,
-    /// dfpn: ε of the 1+ε threshold rule.
-    #[arg(long, default_value_t = crate::prove_go::GO_EPSILON)]
-    pub epsilon: f64,
+    /// Budget (0 = no limit): for dfpn, expansions per question; for the oracle, nodes in
+    /// all.
+    #[arg(long = "max-expansions", alias = "max-nodes", default_value_t = 0)]
+    pub max_expansions: u64,
+    /// Budget: seconds of wall time for the whole solve, all questions together (0 = no
+    /// limit).
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub seconds: f64,
+    /// dfpn: transposition table size in MiB, allocated at once (at least 1) [default: 1024].
+    #[arg(long)]
+    pub tt_mib: Option<usize>,
+    /// dfpn: ε of the 1+ε threshold rule, a finite number ≥ 0 [default: 0.3].
+    #[arg(long, allow_hyphen_values = true)]
+    pub epsilon: Option<f64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// dfpn: initial numbers of new nodes: "score" (the default), "learned", "uniform",
-    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE".
-    #[arg(long, default_value = "score")]
-    pub prior: String,
+    /// dfpn: initial numbers of new nodes: "score", "learned", "uniform",
+    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE" [default: score].
+    #[arg(long)]
+    pub prior: Option<String>,
     /// dfpn: a guess of the value (points for Black): the first question asks whether Black
     /// wins at komi GUESS − ½, then the bisection goes on. It orders the questions only; a
     /// full-board guess (e.g. 20 on 4x5) needs no White proof when it is right.
@@ -58,6 +65,15 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub knowledge: crate::prove_go::KnowledgeArgs,
 }
+
+/// `--tt-mib` of `solve` when not given.
+pub const SOLVE_TT_MIB: usize = 1024;
+
+/// The exit statuses, in `tsumi solve --help`.
+const SOLVE_AFTER_HELP: &str = "Exit status: 0 the value is known (printed with its proofs \
+and PV); 2 error (bad input, an option that does not apply to the engine); 3 no answer (the \
+budget or --seconds ran out, or Ctrl-C): the bounds proved so far are printed first, with \
+\"status\":\"unknown\" in --json.";
 
 /// The answer of `tsumi solve`, as printed with `--json`.
 #[derive(Serialize, Debug)]
@@ -80,9 +96,12 @@ pub struct SolveReport {
     pub time_s: f64,
     /// The engine that produced the value.
     pub engine: String,
-    /// The komi asked about, if any.
+    /// "proven": the value is known (a run without one prints a partial object with
+    /// "status": "unknown" and exits with status 3).
+    pub status: &'static str,
+    /// The komi asked about, if any, in points.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub komi: Option<String>,
+    pub komi: Option<f64>,
     /// Whether Black wins at that komi (value > komi); null for a draw at an integer komi.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub black_wins: Option<Option<bool>>,
@@ -107,12 +126,20 @@ pub struct SolveReport {
 /// Runs `tsumi solve`.
 ///
 /// # Errors
-/// Unsupported game or size, bad input (SGF, moves, komi), an exhausted budget, or Ctrl-C.
+/// Unsupported game or size, bad input (SGF, moves, komi), an option that does not apply to
+/// the engine (status 2); an exhausted budget or Ctrl-C, after printing what is known
+/// ([`crate::exit::Unknown`], status 3).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    if args.game != "go" {
+    if !args.game.eq_ignore_ascii_case("go") {
         bail!(
             "unsupported game '{}' for solve (only go; see `tsumi prove` for others)",
             args.game
+        );
+    }
+    if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
+        bail!(
+            "--seconds {} is not a finite non-negative number of seconds",
+            args.seconds
         );
     }
     match args.engine.as_str() {
@@ -122,7 +149,89 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
 }
 
-/// Spawns a progress spinner that shows `counter` (nodes) after one second, until `done`.
+/// The stop flag of one solve: raised by Ctrl-C, or once `seconds` (> 0) of wall time have
+/// passed since [`Stopper::start`]. A watcher thread polls both every few milliseconds, so
+/// the time budget covers every question of the solve together.
+pub struct Stopper {
+    flag: Arc<AtomicBool>,
+    timed_out: Arc<AtomicBool>,
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Stopper {
+    /// Starts the clock; `seconds` 0 means no time limit (Ctrl-C only).
+    #[must_use]
+    pub fn start(seconds: f64) -> Self {
+        let flag = Arc::new(AtomicBool::new(false));
+        let timed_out = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let deadline =
+            (seconds > 0.0).then(|| std::time::Instant::now() + Duration::from_secs_f64(seconds));
+        let (f, t, d) = (flag.clone(), timed_out.clone(), done.clone());
+        let ctrl_c = crate::interrupt::cancel_flag();
+        let thread = std::thread::spawn(move || {
+            while !d.load(Ordering::Relaxed) {
+                if ctrl_c.load(Ordering::Relaxed) {
+                    f.store(true, Ordering::Relaxed);
+                }
+                if deadline.is_some_and(|end| std::time::Instant::now() >= end) {
+                    t.store(true, Ordering::Relaxed);
+                    f.store(true, Ordering::Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
+        Self {
+            flag,
+            timed_out,
+            done,
+            thread: Some(thread),
+        }
+    }
+
+    /// The flag for the search's cancel option.
+    #[must_use]
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.flag.clone()
+    }
+
+    /// Stops the watcher; whether the time limit was reached.
+    #[must_use]
+    pub fn finish(mut self) -> bool {
+        self.join();
+        self.timed_out.load(Ordering::Relaxed)
+    }
+
+    fn join(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Stopper {
+    fn drop(&mut self) {
+        self.join();
+    }
+}
+
+/// Why a solve has no answer: "interrupted" (Ctrl-C), "time limit" (`--seconds`) or "budget
+/// exhausted" (`--max-expansions`).
+#[must_use]
+pub fn stop_reason(timed_out: bool) -> &'static str {
+    if crate::interrupt::cancel_flag().load(Ordering::Relaxed) {
+        "interrupted"
+    } else if timed_out {
+        "time limit"
+    } else {
+        "budget exhausted"
+    }
+}
+
+/// Spawns a progress display of `counter` (nodes) after one second, until `done`: an
+/// indicatif spinner on a terminal, else a plain line every ten seconds at most.
 pub fn progress_spinner(
     counter: Arc<AtomicU64>,
     done: Arc<AtomicBool>,
@@ -130,6 +239,7 @@ pub fn progress_spinner(
 ) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         let start = std::time::Instant::now();
+        let pacer = crate::prove_go::ProgressPacer::new();
         let mut bar: Option<indicatif::ProgressBar> = None;
         while !done.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(100));
@@ -137,16 +247,18 @@ pub fn progress_spinner(
             if el < 1.0 {
                 continue;
             }
+            let n = counter.load(Ordering::Relaxed);
+            let line = format!("{what}: {n} nodes, {:.0} nodes/s, {el:.1} s", n as f64 / el);
+            if !pacer.is_terminal() {
+                pacer.show(&line);
+                continue;
+            }
             let b = bar.get_or_insert_with(|| {
                 let b = indicatif::ProgressBar::new_spinner();
                 b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
                 b
             });
-            let n = counter.load(Ordering::Relaxed);
-            b.set_message(format!(
-                "{what}: {n} nodes, {:.0} nodes/s, {el:.1} s",
-                n as f64 / el
-            ));
+            b.set_message(line);
             b.tick();
         }
         if let Some(b) = bar {
@@ -171,36 +283,74 @@ impl SolveArgs {
     }
 }
 
+/// The dfpn-only options of `solve`, refused by the oracle by name (the first given).
+fn dfpn_option_given(args: &SolveArgs) -> Option<&'static str> {
+    [
+        ("--tt-mib", args.tt_mib.is_some()),
+        ("--epsilon", args.epsilon.is_some()),
+        ("--prior", args.prior.is_some()),
+        ("--guess", args.guess.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(flag, given)| given.then_some(flag))
+    .or_else(|| args.knowledge.given())
+}
+
 fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
-    if args.guess.is_some() || args.prior != "score" {
-        bail!("--guess and --prior apply to the dfpn engine, not to the oracle");
+    if let Some(flag) = dfpn_option_given(args) {
+        bail!("{flag} applies to the dfpn engine, not to the oracle");
     }
     let pos = args.position()?;
     let counter = Arc::new(AtomicU64::new(0));
     let done = Arc::new(AtomicBool::new(false));
     let spinner = progress_spinner(counter.clone(), done.clone(), "oracle");
+    let stopper = Stopper::start(args.seconds);
     let mut oracle = Oracle::new()
-        .with_cancel(crate::interrupt::cancel_flag())
+        .with_cancel(stopper.flag())
         .with_progress(counter);
-    if args.max_nodes > 0 {
-        oracle = oracle.with_max_nodes(args.max_nodes);
+    if args.max_expansions > 0 {
+        oracle = oracle.with_max_nodes(args.max_expansions);
     }
     let p2 = pos.clone();
+    let start = std::time::Instant::now();
     // Deep games recurse deeply: search on a thread with a large stack.
     let result = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || oracle.solve(&p2))?
+        .spawn(move || {
+            let r = oracle.solve(&p2);
+            (r, oracle.nodes())
+        })?
         .join()
         .map_err(|_| anyhow::anyhow!("the oracle thread panicked"))?;
+    let timed_out = stopper.finish();
     done.store(true, Ordering::Relaxed);
     let _ = spinner.join();
+    let (result, nodes) = result;
     let r = match result {
         Ok(r) => r,
-        Err(OracleError::Interrupted(n)) => {
-            bail!(
-                "interrupted after {n} nodes: no value known yet for {}",
-                args.size
-            )
+        Err(OracleError::Interrupted(_) | OracleError::Budget(_)) => {
+            let why = stop_reason(timed_out);
+            let time_s = start.elapsed().as_secs_f64();
+            if args.json {
+                let partial = serde_json::json!({
+                    "board": pos.size().to_string(),
+                    "engine": "oracle",
+                    "status": "unknown",
+                    "reason": why,
+                    "value": null,
+                    "expansions": nodes,
+                    "time_s": time_s,
+                });
+                println!("{partial}");
+            } else {
+                println!(
+                    "{why}: no value known for {} after {nodes} nodes in {time_s:.3} s (oracle)",
+                    pos.size()
+                );
+            }
+            return Err(crate::exit::unknown(format!(
+                "{why}: no value known after {nodes} nodes"
+            )));
         }
         Err(e) => bail!(e),
     };
@@ -215,7 +365,8 @@ fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         expansions: r.nodes,
         time_s: r.time_s,
         engine: "oracle".into(),
-        komi: komi.map(|k| k.to_string()),
+        status: "proven",
+        komi: komi.map(crate::prove_go::komi_number),
         black_wins: komi.map(|k| k.black_wins(r.value)),
         proofs: None,
         questions: None,
@@ -265,13 +416,13 @@ pub fn print_report(r: &SolveReport, json: bool) {
         _ => "jigo".to_string(),
     };
     println!("value      {:+} ({who}, komi 0)", r.value);
-    if let (Some(k), Some(bw)) = (&r.komi, r.black_wins) {
+    if let (Some(k), Some(bw)) = (r.komi, r.black_wins) {
         let verdict = match bw {
             Some(true) => "Black wins",
             Some(false) => "White wins",
             None => "draw",
         };
-        println!("komi {k:<5} {verdict}");
+        println!("komi {:<5} {verdict}", k.to_string());
     }
     println!(
         "best move  {}",

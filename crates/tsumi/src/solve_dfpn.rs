@@ -5,7 +5,7 @@
 
 use crate::interrupt::cancel_flag;
 use crate::prove_go::{config, end_progress, proof_json, table_json, table_text};
-use crate::solve::{SolveArgs, SolveReport, check_pv, print_report};
+use crate::solve::{SolveArgs, SolveReport, Stopper, check_pv, print_report, stop_reason};
 use anyhow::{Context, bail};
 use games::go::Komi;
 use gosolve::position::reference;
@@ -33,21 +33,28 @@ fn proof_line(p: &Proof) -> String {
 /// Bad input, a board over 64 points, an exhausted budget or Ctrl-C (after printing what is
 /// known).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    let tt_mib = args.tt_mib.unwrap_or(crate::solve::SOLVE_TT_MIB);
+    crate::prove_go::check_tt_mib(tt_mib)?;
+    crate::prove_go::check_epsilon(args.epsilon)?;
+    let prior = crate::prove_go::parse_prior(args.prior.as_deref().unwrap_or("score"))
+        .context("--prior")?;
     let pos = args.position()?;
     let (geo, line) = reference::line(&pos)?;
     let line_for_pv = line.clone();
     let mut cfg = config(
-        args.max_nodes,
+        args.max_expansions,
         0.0,
-        args.epsilon,
+        args.epsilon.unwrap_or(crate::prove_go::GO_EPSILON),
         format!("solve {}", pos.size()),
     );
     args.knowledge.apply(&mut cfg);
-    cfg.prior = crate::prove_go::parse_prior(&args.prior).context("--prior")?;
+    cfg.prior = prior;
+    // One clock for the whole solve: the watcher raises the search's cancel flag at the
+    // deadline, whichever question is running.
+    let stopper = Stopper::start(args.seconds);
+    cfg.cancel = Some(stopper.flag());
     let json = args.json;
-    let tt_mib = args.tt_mib;
     let guess = args.guess;
-    crate::go_input::check_tt_mib(tt_mib)?;
     let g = geo.clone();
     // Long games recurse deeply: search on a thread with a large stack.
     let (solved, solver): (Solved, Solver) = std::thread::Builder::new()
@@ -64,59 +71,71 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         })?
         .join()
         .map_err(|_| anyhow::anyhow!("the solver thread panicked"))?;
+    let timed_out = stopper.finish();
     let (expansions, nodes) = solver.totals();
     // A fold from +0.0: an empty f64 sum is -0.0, which JSON would print as "-0.0".
     let time_s = solved.proofs.iter().fold(0.0_f64, |t, p| t + p.time_s);
-    let Some(value) = solved.value else {
-        let why = if cancel_flag().load(Ordering::Relaxed) {
-            "interrupted"
-        } else {
-            "budget exhausted"
-        };
-        if json {
-            // Programs get an object even without a value: the bounds proved so far.
-            let partial = serde_json::json!({
-                "board": pos.size().to_string(),
-                "status": why,
-                "value": null,
-                "lower": solved.lower,
-                "upper": solved.upper,
-                "questions": solved.proofs.len(),
-                "expansions": expansions,
-                "nodes": nodes,
-                "time_s": time_s,
-            });
-            println!("{partial}");
-        } else {
-            println!(
-                "{why}: value of {} between {:+} and {:+} after {} questions, {expansions} expansions",
-                pos.size(),
-                solved.lower,
-                solved.upper,
-                solved.proofs.len()
-            );
-            for p in &solved.proofs {
-                println!("  {}", proof_line(p));
+    let interrupted = cancel_flag().load(Ordering::Relaxed);
+    let value = match solved.value {
+        Some(v) if solved.pv_checked || !interrupted => v,
+        _ => {
+            let why = stop_reason(timed_out);
+            if json {
+                // Programs get an object even without a value: the bounds proved so far.
+                let partial = serde_json::json!({
+                    "board": pos.size().to_string(),
+                    "engine": "dfpn",
+                    "status": "unknown",
+                    "reason": why,
+                    "value": null,
+                    "lower": solved.lower,
+                    "upper": solved.upper,
+                    "questions": solved.proofs.len(),
+                    "expansions": expansions,
+                    "nodes": nodes,
+                    "time_s": time_s,
+                });
+                println!("{partial}");
+            } else {
+                println!(
+                    "{why}: value of {} between {:+} and {:+} after {} questions, {expansions} expansions",
+                    pos.size(),
+                    solved.lower,
+                    solved.upper,
+                    solved.proofs.len()
+                );
+                for p in &solved.proofs {
+                    println!("  {}", proof_line(p));
+                }
             }
+            return Err(crate::exit::unknown(format!(
+                "{why}: the value is between {:+} and {:+}",
+                solved.lower, solved.upper
+            )));
         }
-        bail!(
-            "{why}: the value is between {:+} and {:+}",
-            solved.lower,
-            solved.upper
-        );
     };
     let mut solved = solved;
     let mut solver = solver;
-    if !solved.pv_checked && args.knowledge.prune {
-        // Pruning is incomplete: a position on the line may have a win that the pruned search
-        // cannot find. The value stands (it rests on proofs); the line is searched unpruned.
-        solver.config_mut().prune = false;
+    if !solved.pv_checked {
+        // The value stands (it rests on proofs), but the line was not found: pruning is
+        // incomplete (a position on the line may have a win the pruned search cannot find),
+        // or a budget stopped a PV question. The line is searched again unpruned, without
+        // the budgets (its questions are mostly answered by the table); Ctrl-C still stops it.
+        let c = solver.config_mut();
+        c.prune = false;
+        c.max_expansions = 0;
+        c.cancel = Some(cancel_flag());
         let (pv, ok) = gosolve::value::principal_variation(&mut solver, &line_for_pv, value);
         solved.best_move = pv.first().copied();
         solved.pv = pv;
         solved.pv_checked = ok;
     }
     if !solved.pv_checked {
+        if cancel_flag().load(Ordering::Relaxed) {
+            return Err(crate::exit::unknown(format!(
+                "interrupted: the value {value:+} is proven but its principal variation is not"
+            )));
+        }
         bail!("internal error: the principal variation does not replay to the value {value}");
     }
     let komi = (args.komi.is_some() || args.sgf.is_some()).then(|| pos.rules().komi);
@@ -131,7 +150,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         expansions,
         time_s,
         engine: "dfpn".into(),
-        komi: komi.map(|k| k.to_string()),
+        status: "proven",
+        komi: komi.map(crate::prove_go::komi_number),
         black_wins: komi.map(|k| k.black_wins(value)),
         proofs: Some(deciding.iter().map(proof_json).collect()),
         questions: Some(solved.proofs.iter().map(proof_json).collect()),

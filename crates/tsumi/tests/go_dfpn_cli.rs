@@ -180,8 +180,8 @@ fn prove_answers_one_question() {
         "--json", "--tt-mib", "16",
     ]);
     assert_eq!(v["result"], "win");
-    // A budget too small for the question answers unknown.
-    let v = json(&[
+    // A budget too small for the question answers unknown, with status 3.
+    let out = tsumi(&[
         "prove",
         "go",
         "3x3",
@@ -193,7 +193,10 @@ fn prove_answers_one_question() {
         "--tt-mib",
         "16",
     ]);
+    assert_eq!(out.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["result"], "unknown");
+    assert_eq!(v["status"], "unknown");
 }
 
 #[test]

@@ -110,7 +110,7 @@ fn moves_start_from_a_position() {
 
 #[test]
 fn budget_exhaustion_answers_unknown() {
-    let v = json(&[
+    let out = tsumi(&[
         "prove",
         "hex",
         "5x5",
@@ -118,8 +118,12 @@ fn budget_exhaustion_answers_unknown() {
         "dfpn",
         "--max-expansions",
         "50",
+        "--json",
     ]);
+    assert_eq!(out.status.code(), Some(3), "no answer: status 3");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["result"], "unknown");
+    assert_eq!(v["status"], "unknown");
     assert_eq!(v["proofs"][0]["stopped"], "expansions");
 }
 

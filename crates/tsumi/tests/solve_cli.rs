@@ -67,7 +67,7 @@ fn sgf_input() {
         "--json",
     ]);
     assert_eq!(v["value"], 4);
-    assert_eq!(v["komi"], "0.5");
+    assert_eq!(v["komi"], 0.5);
     assert_eq!(v["black_wins"], true);
     let bad = dir.join("bad.sgf");
     std::fs::write(&bad, "(;GM[1]SZ[3];B[aa]").unwrap();
@@ -109,10 +109,11 @@ fn bad_input_gives_one_line_errors() {
 
 #[test]
 fn exhausted_budget_still_prints_json_bounds() {
-    let out = tsumi(&["solve", "go", "3x3", "--max-nodes", "100", "--json"]);
-    assert!(!out.status.success());
+    let out = tsumi(&["solve", "go", "3x3", "--max-expansions", "100", "--json"]);
+    assert_eq!(out.status.code(), Some(3), "no answer: status 3");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
-    assert_eq!(v["status"], "budget exhausted");
+    assert_eq!(v["status"], "unknown");
+    assert_eq!(v["reason"], "budget exhausted");
     assert!(v["value"].is_null());
     assert!(v["lower"].as_i64().unwrap() <= 9 && v["upper"].as_i64().unwrap() >= 9);
 }
