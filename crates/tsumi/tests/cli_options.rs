@@ -421,3 +421,35 @@ fn seconds_bound_the_solve_and_logs_get_no_carriage_returns() {
         assert!(err.contains("time limit"), "{args:?}: {err}");
     }
 }
+
+/// Ctrl-C (SIGINT) stops a solve or a prove with what it knows and status 3.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_what_is_known_and_exits_with_status_3() {
+    use std::process::{Command, Stdio};
+    for args in [
+        &["solve", "go", "4x5", "--tt-mib", "64", "--json"][..],
+        &[
+            "prove", "go", "4x5", "--komi", "0.5", "--tt-mib", "64", "--json",
+        ],
+    ] {
+        let child = Command::new(env!("CARGO_BIN_EXE_tsumi"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(800));
+        let kill = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+        assert!(err.contains("interrupted"), "{args:?}: {err}");
+        let v = stdout_json(&out);
+        assert_eq!(v["status"], "unknown", "{args:?}");
+    }
+}
