@@ -346,6 +346,8 @@ fn sizes_are_columns_then_rows() {
     assert_eq!(p.size(), Size::new(2, 4).unwrap());
     assert_eq!(p.board().to_ascii(), "...X/....");
     assert_eq!(read("(;SZ[5])").size(), Size::new(5, 5).unwrap());
+    // SZ applies to the whole root node, wherever it stands in it.
+    assert_eq!(read("(;AB[cc]SZ[3])").board().to_ascii(), ".../.../..X");
     assert_eq!(read("(;B[ss])").size(), Size::new(19, 19).unwrap());
     assert!(refused("(;SZ[25])").contains("unsupported board size"));
     assert!(refused("(;SZ[0:3])").contains("unsupported board size"));
@@ -503,6 +505,13 @@ fn every_error_is_one_line() {
         let e = refused(text);
         assert_eq!(e.lines().count(), 1, "{e}");
     }
+    // A long or multi-line value is shortened in the message.
+    let e = refused(&format!("(;SZ[3]PL[{}\n])", "x".repeat(100_000)));
+    assert!(
+        e.contains(&format!("PL[{}…]", "x".repeat(40))) && e.len() < 200,
+        "{e}"
+    );
+    assert!(refused("(;SZ[3]PL[a\nb])").contains("PL[a b]"));
     let e = refused("(;SZ[3]\nC[\n\n]\n;B[aa]W)");
     assert!(e.contains("line 5, column 8"), "{e}");
 }

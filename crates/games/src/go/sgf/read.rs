@@ -148,6 +148,20 @@ impl Reader<'_> {
         self.charset.decode(&v.bytes)
     }
 
+    /// The value for an error message: at most 40 characters, line breaks shown as spaces.
+    fn shown(&self, v: &Value) -> String {
+        let text = self.text(v);
+        let mut out: String = text
+            .chars()
+            .take(40)
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        if text.chars().nth(40).is_some() {
+            out.push('…');
+        }
+        out
+    }
+
     /// Sorts a node's properties into the interpreted ones; all others are ignored.
     fn interpreted<'n>(&self, node: &'n Node) -> Result<Interpreted<'n>, SgfError> {
         let mut out = Interpreted::default();
@@ -191,7 +205,7 @@ impl Reader<'_> {
     fn invalid(&self, prop: &Property, v: &Value, expected: &'static str) -> SgfError {
         SgfError::InvalidValue {
             id: prop.id.clone(),
-            value: self.text(v),
+            value: self.shown(v),
             at: self.loc(v.at),
             expected,
         }
@@ -200,7 +214,7 @@ impl Reader<'_> {
     fn unsupported(&self, prop: &Property, v: &Value, reason: &'static str) -> SgfError {
         SgfError::Unsupported {
             id: prop.id.clone(),
-            value: self.text(v),
+            value: self.shown(v),
             at: self.loc(prop.at),
             reason,
         }
