@@ -1,11 +1,12 @@
 //! Go positions from the command line: a size, an optional SGF file, a move list and a komi.
 
 use anyhow::{Context, bail};
-use games::go::{KoRule, Komi, Position, Rules, Size, position_from_sgf};
+use games::go::{KoRule, Komi, Position, Rules, Size, position_from_sgf_bytes};
 
 /// Builds the position the user asked for: the empty `size` board (or the SGF file's
 /// position, whose `SZ` must agree with `size`), then `moves` (GTP, e.g. "C3", "pass"),
-/// with `komi` replacing the SGF's `KM` when given.
+/// with `komi` replacing the SGF's `KM` when given. The SGF file is read as bytes, so its
+/// byte-order mark and `CA` character set are honoured (`games::go::position_from_sgf_bytes`).
 ///
 /// # Errors
 /// One-line messages for an unsupported size, a missing or malformed file, an off-board or
@@ -23,9 +24,9 @@ pub fn go_position(
     }
     let mut pos = match sgf {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let bytes = std::fs::read(path)
                 .with_context(|| format!("cannot read SGF file {}", path.display()))?;
-            let p = position_from_sgf(&text, KoRule::PositionalSuperko)
+            let p = position_from_sgf_bytes(&bytes, KoRule::PositionalSuperko)
                 .with_context(|| format!("in {}", path.display()))?;
             if p.size() != size {
                 bail!(

@@ -1,38 +1,269 @@
-//! Positions from SGF (FF[4], GM[1]) through the `sgf-parse` crate.
+//! Positions from SGF (FF\[4\], GM\[1\]) and back.
 //!
-//! Read: `SZ[n]` and `SZ[c:r]` (c columns, r rows), `AB`/`AW`/`AE` setup (in any node; each
-//! setup board enters the history, so positional superko forbids recreating it), `B`/`W`
-//! moves along the main line, `KM` komi, `PL` side to move. SGF points are column letter
-//! then row letter from the TOP; `B[]` (and `B[tt]` on boards up to 19×19) is a pass.
+//! # Reading
+//! [`position_from_sgf_bytes`] takes a file's bytes (a UTF-8 byte-order mark and the `CA`
+//! character set are handled, see `sgf/charset.rs`); [`position_from_sgf`] takes text that is
+//! already decoded. Both read a file holding **one** game tree and play its **main line**: the
+//! first variation at every branch, as the SGF spec defines it. Other variations are checked
+//! for syntax and otherwise ignored; a file with several game trees is refused (the message
+//! says how many), since choosing one silently would drop the others.
+//!
+//! Every byte is checked against the grammar (see `sgf/parse.rs`): a file that breaks it is
+//! refused with the line and column where it breaks and what was expected there, never read
+//! up to the break. The parser keeps an explicit stack, so neither deep nesting nor long games
+//! can overflow the call stack.
+//!
+//! Properties that change the position are read, in any node of the main line:
+//! - `SZ[n]` (n×n) or `SZ[c:r]` (c columns, r rows), root node only (19×19 if absent);
+//! - `AB`/`AW`/`AE` setup, with compressed rectangles (`AB[aa:cc]`); a point may be in only
+//!   one of the three lists of a node. Root setup is the start position; a later setup
+//!   replaces the board and enters the history, so positional superko also forbids
+//!   recreating it;
+//! - `PL` side to move; `B`/`W` moves, at most one per node, played after the node's setup.
+//!   Points are column letter then row letter from the TOP (`a`–`z`, then `A`–`Z`); `B[]`,
+//!   and `B[tt]` (boards are at most 19×19), is a pass;
+//! - `KM` komi, exactly (a multiple of 0.5), given at most once on the main line (0 if absent);
+//! - `GM` must be 1 (Go);
+//! - `HA[n]` is read only to check that the handicap stones are on the board: n ≤ 1, or the
+//!   node also has `AB` with at least n black stones (GNU Go, KGS and the spec place them so).
+//!   A file that leaves the placing of handicap stones to the reader is refused;
+//! - `KO` (play an illegal move) is refused.
+//!
+//! Everything else is ignored: root information (`FF`, `AP` in any form such as `AP[tsumi]` or
+//! `AP[GNU Go:3.8]`, `CA` once decoded, `ST`), game information (`PB`, `PW`, `RU`, `RE`, `DT`,
+//! `GN`, ...), comments, timing (`BL`, `WL`, `OB`, `OW`), markup, and unknown or private
+//! properties (`XY[whatever]`), whatever their values. `RU` in particular does not change the
+//! rules: the caller gives the ko rule, and scoring is area scoring.
+//!
+//! A repeated property that the reader interprets, in one node, is refused (the spec allows
+//! each property once per node); a repeated ignored one is ignored.
+//!
+//! # Writing
+//! [`position_to_sgf`] writes a position so that reading it back gives the same board, side
+//! to move, komi, pass count and history (see `sgf/write.rs`).
+//!
+//! # Why our own parser
+//! The reader used the `sgf-parse` crate until it was found to lose input: its nodes own their
+//! children, so a 200,000-node game (nested or sequential) overflowed the stack when the tree
+//! was dropped; it takes only `&str`, so `CA` cannot be honoured; and it refuses whole files
+//! over the values of properties we do not use (`AP[tsumi]`, `HA[0]` in GNU Go's output). The
+//! grammar is six rules; an iterative reader of it is short, checks every byte, and knows the
+//! line and column of each error. Correctness (no dropped input, no recursion) decided it.
 
-use super::board::Board;
-use super::point::{Move, Point, Size, SizeError};
+mod charset;
+mod parse;
+mod read;
+mod write;
+
+use super::point::{Size, SizeError};
 use super::position::{MoveError, Position};
-use super::rules::{KoRule, Komi, KomiError, Rules};
+use super::rules::{KoRule, Komi, KomiError};
 use crate::Player;
-use sgf_parse::go::{self, Prop};
+use std::fmt;
 
-/// Why an SGF file cannot be turned into a position.
+pub use write::position_to_sgf;
+
+/// A place in an SGF text: 1-based line and column, and the byte offset.
+///
+/// Lines end at LF, CR, CRLF or LFCR. The column counts characters when the line is valid UTF-8
+/// up to that point, else bytes. Offsets and lines start after a byte-order mark, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SgfLocation {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1.
+    pub column: usize,
+    /// Byte offset from the start of the text, from 0.
+    pub byte: usize,
+}
+
+impl SgfLocation {
+    /// The location of byte `at` of `src` (`at == src.len()` is the end of the file).
+    fn of(src: &[u8], at: usize) -> Self {
+        let at = at.min(src.len());
+        let mut line = 1;
+        let mut start = 0;
+        let mut i = 0;
+        while i < at {
+            match src[i] {
+                b'\n' | b'\r' => {
+                    // CRLF and LFCR are one break.
+                    if i + 1 < at && matches!(src[i + 1], b'\n' | b'\r') && src[i + 1] != src[i] {
+                        i += 1;
+                    }
+                    line += 1;
+                    start = i + 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let prefix = &src[start..at];
+        let column = 1 + std::str::from_utf8(prefix).map_or(prefix.len(), |s| s.chars().count());
+        SgfLocation {
+            line,
+            column,
+            byte: at,
+        }
+    }
+}
+
+impl fmt::Display for SgfLocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// Why an SGF file cannot be turned into a position. Messages are one line and name the
+/// offending property, point or place in the file.
 #[derive(Debug, thiserror::Error)]
 pub enum SgfError {
-    /// The text is not SGF.
-    #[error("malformed SGF: {0}")]
-    Malformed(String),
+    /// The text breaks the SGF grammar.
+    #[error("malformed SGF at {at}: expected {expected}, found {found}")]
+    Syntax {
+        /// Where.
+        at: SgfLocation,
+        /// What the grammar allows there.
+        expected: String,
+        /// What is there.
+        found: String,
+    },
+    /// A value whose `]` never comes.
+    #[error("malformed SGF: the value of {id} opened at {at} is never closed (expected ']')")]
+    Unterminated {
+        /// The property.
+        id: String,
+        /// Where its `[` is.
+        at: SgfLocation,
+    },
+    /// The file ends inside a game tree.
+    #[error("malformed SGF at {at}: expected ')' to close the game tree opened at {opened}")]
+    Unclosed {
+        /// The end of the file.
+        at: SgfLocation,
+        /// The innermost unclosed `(`.
+        opened: SgfLocation,
+    },
     /// The file holds no game.
-    #[error("malformed SGF: no game tree")]
+    #[error("malformed SGF: no game tree (expected '(;')")]
     Empty,
-    /// A property has an invalid value.
-    #[error("invalid SGF property {0}[{1}]")]
-    InvalidProperty(String, String),
+    /// The file holds several games.
+    #[error("the SGF file holds {0} game trees; only files with one game are read")]
+    SeveralGames(usize),
+    /// A UTF-16 or UTF-32 byte-order mark.
+    #[error("the SGF file is UTF-16 or UTF-32 (byte-order mark); save it as UTF-8")]
+    Utf16,
+    /// The file breaks the character set it declares.
+    #[error("the SGF file declares CA[{charset}] but is not {charset} at {at}")]
+    Encoding {
+        /// The declared character set.
+        charset: String,
+        /// The first byte that is not in it.
+        at: SgfLocation,
+    },
+    /// A character set that is not supported, on a file that is not UTF-8.
+    #[error(
+        "unsupported SGF character set CA[{charset}] (supported: UTF-8, US-ASCII, ISO-8859-1), \
+         and the file is not UTF-8 at {at}"
+    )]
+    UnsupportedCharset {
+        /// The declared character set.
+        charset: String,
+        /// The first byte that is not UTF-8.
+        at: SgfLocation,
+    },
+    /// A property value the reader cannot read.
+    #[error("invalid SGF property {id}[{value}] at {at}: expected {expected}")]
+    InvalidValue {
+        /// The property.
+        id: String,
+        /// The value as written.
+        value: String,
+        /// Where the value is.
+        at: SgfLocation,
+        /// What it should be.
+        expected: &'static str,
+    },
+    /// A property that takes one value has several.
+    #[error("SGF property {id} at {at} has {count} values; expected one")]
+    ValueCount {
+        /// The property.
+        id: String,
+        /// How many values it has.
+        count: usize,
+        /// Where it is.
+        at: SgfLocation,
+    },
+    /// An interpreted property twice in one node.
+    #[error("SGF property {id} at {at} appears twice in its node")]
+    Repeated {
+        /// The property.
+        id: String,
+        /// Where the second one is.
+        at: SgfLocation,
+    },
+    /// A property that changes the position in a way the reader does not support.
+    #[error("unsupported SGF property {id}[{value}] at {at}: {reason}")]
+    Unsupported {
+        /// The property.
+        id: String,
+        /// Its value.
+        value: String,
+        /// Where it is.
+        at: SgfLocation,
+        /// Why it is refused.
+        reason: &'static str,
+    },
+    /// A root property (`SZ`) outside the root node.
+    #[error("SGF property {id} at {at} belongs in the root node")]
+    NotRoot {
+        /// The property.
+        id: String,
+        /// Where it is.
+        at: SgfLocation,
+    },
+    /// One node holds both a black and a white move.
+    #[error("SGF node at {at} holds both a B and a W move (one move per node)")]
+    TwoMoves {
+        /// Where the node starts.
+        at: SgfLocation,
+    },
     /// The size is not supported.
-    #[error(transparent)]
-    Size(#[from] SizeError),
+    #[error("SGF property SZ at {at}: {source}")]
+    Size {
+        /// Where the value is.
+        at: SgfLocation,
+        /// Why the size is not supported.
+        source: SizeError,
+    },
     /// A komi that is not a multiple of 0.5.
-    #[error(transparent)]
-    Komi(#[from] KomiError),
+    #[error("SGF property KM at {at}: {source}")]
+    Komi {
+        /// Where the value is.
+        at: SgfLocation,
+        /// The komi as written.
+        source: KomiError,
+    },
+    /// Two different komi on the main line.
+    #[error("SGF property KM[{second}] at {at} contradicts the komi {first} given earlier")]
+    KomiTwice {
+        /// Where the second one is.
+        at: SgfLocation,
+        /// The first komi.
+        first: Komi,
+        /// The second komi.
+        second: Komi,
+    },
     /// A point outside the board.
-    #[error("SGF point {0} is off the {1} board")]
-    OffBoard(String, Size),
+    #[error("SGF point {point} at {at} is off the {size} board")]
+    OffBoard {
+        /// The point in SGF letters.
+        point: String,
+        /// The board size (rows x columns).
+        size: Size,
+        /// Where the value is.
+        at: SgfLocation,
+    },
     /// An illegal move in the main line.
     #[error("SGF move {number} ({colour} {point}): {reason}")]
     IllegalMove {
@@ -45,120 +276,69 @@ pub enum SgfError {
         /// Why it is illegal.
         reason: MoveError,
     },
-    /// One node puts two setup properties on the same point.
-    #[error("SGF setup puts {0} in more than one of AB, AW and AE")]
-    ConflictingSetup(String),
+    /// One node puts a point in two of AB, AW and AE.
+    #[error("SGF setup at {at} puts {point} in more than one of AB, AW and AE")]
+    ConflictingSetup {
+        /// The point in GTP coordinates.
+        point: String,
+        /// Where the second list names it.
+        at: SgfLocation,
+    },
     /// A setup that leaves a chain without liberties.
-    #[error(transparent)]
-    Setup(MoveError),
+    #[error("SGF setup in the node at {at}: {source}")]
+    Setup {
+        /// Where the node starts.
+        at: SgfLocation,
+        /// The chain without liberties.
+        source: MoveError,
+    },
 }
 
-/// Reads the main line of the first game in `text` into a position under `ko`.
-/// The komi comes from `KM` (0 if absent).
+/// Reads the main line of the one game in the SGF file `bytes` into a position under `ko`.
+/// A UTF-8 byte-order mark is skipped and the root's `CA` is honoured (see the module
+/// documentation). The komi comes from `KM` (0 if absent).
 ///
 /// # Errors
-/// [`SgfError`] naming the problem: malformed text, unsupported size, off-board point,
-/// invalid property value, a setup with a chain without liberties, or an illegal move.
+/// [`SgfError`] naming the problem and where it is: a break in the grammar, several game trees,
+/// a character set the bytes break, an unsupported size or property, an off-board point, an
+/// invalid value, a setup with a chain without liberties, or an illegal move.
+pub fn position_from_sgf_bytes(bytes: &[u8], ko: KoRule) -> Result<Position, SgfError> {
+    let src = charset::strip_bom(bytes)?;
+    let collection = parse::parse(src)?;
+    let ca = collection.main_line[0]
+        .properties
+        .iter()
+        .find(|p| p.id == "CA")
+        .and_then(|p| p.values.first());
+    let charset = charset::check(src, ca)?;
+    if collection.trees > 1 {
+        return Err(SgfError::SeveralGames(collection.trees));
+    }
+    read::main_line(src, &collection.main_line, charset, ko)
+}
+
+/// Reads the main line of the one game in `text` into a position under `ko`. As
+/// [`position_from_sgf_bytes`], except that the text is already decoded: a leading U+FEFF is
+/// skipped and `CA` is ignored.
+///
+/// # Errors
+/// As [`position_from_sgf_bytes`].
+///
+/// # Examples
+/// ```
+/// use games::go::{KoRule, position_from_sgf};
+/// let p = position_from_sgf("(;GM[1]SZ[3]KM[0.5];B[bb];W[aa])", KoRule::PositionalSuperko)
+///     .unwrap();
+/// assert_eq!(p.board().to_ascii(), "O../.X./...");
+/// let e = position_from_sgf("(;GM[1]SZ[3];B[bb]C[a]b];W[aa])", KoRule::PositionalSuperko)
+///     .unwrap_err();
+/// assert!(e.to_string().starts_with("malformed SGF at line 1, column 23"), "{e}");
+/// ```
 pub fn position_from_sgf(text: &str, ko: KoRule) -> Result<Position, SgfError> {
-    let trees = go::parse(text).map_err(|e| SgfError::Malformed(e.to_string()))?;
-    let root = trees.first().ok_or(SgfError::Empty)?;
-    for prop in root.properties() {
-        if let Prop::Invalid(id, vals) = prop {
-            return Err(SgfError::InvalidProperty(id.clone(), vals.join("][")));
-        }
+    let src = text.strip_prefix('\u{FEFF}').unwrap_or(text).as_bytes();
+    let collection = parse::parse(src)?;
+    if collection.trees > 1 {
+        return Err(SgfError::SeveralGames(collection.trees));
     }
-    let size = match root.get_property("SZ") {
-        Some(Prop::SZ((c, r))) => Size::new(u32::from(*r), u32::from(*c))?,
-        _ => Size::new(19, 19)?,
-    };
-    let komi = match root.get_property("KM") {
-        Some(Prop::KM(k)) => Komi::from_f64(*k)?,
-        _ => Komi::default(),
-    };
-    let rules = Rules { ko, komi };
-    let mut pos = Position::new(size, rules);
-    let mut number = 0u32;
-    for node in root.main_variation() {
-        let mut board: Option<Board> = None;
-        let mut set_here: Vec<Point> = Vec::new();
-        let mut to_move = pos.to_move();
-        for prop in node.properties() {
-            match prop {
-                Prop::Invalid(id, vals) => {
-                    return Err(SgfError::InvalidProperty(id.clone(), vals.join("][")));
-                }
-                Prop::AB(pts) | Prop::AW(pts) | Prop::AE(pts) => {
-                    let stone = match prop {
-                        Prop::AB(_) => Some(Player::Black),
-                        Prop::AW(_) => Some(Player::White),
-                        _ => None,
-                    };
-                    let b = board.get_or_insert_with(|| pos.board().clone());
-                    let mut sorted: Vec<_> = pts.iter().collect();
-                    sorted.sort_by_key(|p| (p.y, p.x));
-                    for p in sorted {
-                        let q = sgf_point(size, p.x, p.y)?;
-                        if set_here.contains(&q) {
-                            return Err(SgfError::ConflictingSetup(q.to_string()));
-                        }
-                        set_here.push(q);
-                        b.set(q, stone);
-                    }
-                }
-                Prop::PL(c) => to_move = colour(*c),
-                _ => {}
-            }
-        }
-        if let Some(b) = board {
-            pos.setup(b, to_move).map_err(SgfError::Setup)?;
-        } else {
-            pos.set_to_move(to_move);
-        }
-        let mv = match node.get_move() {
-            Some(Prop::B(m)) => Some((Player::Black, *m)),
-            Some(Prop::W(m)) => Some((Player::White, *m)),
-            _ => None,
-        };
-        if let Some((c, m)) = mv {
-            number += 1;
-            let m = match m {
-                go::Move::Pass => Move::Pass,
-                go::Move::Move(p)
-                    if size.rows() <= 19 && size.cols() <= 19 && p.x == 19 && p.y == 19 =>
-                {
-                    Move::Pass
-                }
-                go::Move::Move(p) => Move::Place(sgf_point(size, p.x, p.y)?),
-            };
-            pos.set_to_move(c);
-            pos.play(m).map_err(|reason| SgfError::IllegalMove {
-                number,
-                colour: c,
-                point: m.to_string(),
-                reason,
-            })?;
-        }
-    }
-    Ok(pos)
-}
-
-fn colour(c: sgf_parse::Color) -> Player {
-    match c {
-        sgf_parse::Color::Black => Player::Black,
-        sgf_parse::Color::White => Player::White,
-    }
-}
-
-/// SGF (x from the left, y from the top) to a point of the board.
-fn sgf_point(size: Size, x: u8, y: u8) -> Result<Point, SgfError> {
-    let (x, y) = (u32::from(x), u32::from(y));
-    if x >= size.cols() || y >= size.rows() {
-        let name = format!(
-            "{}{}",
-            char::from(b'a' + x.min(25) as u8),
-            char::from(b'a' + y.min(25) as u8)
-        );
-        return Err(SgfError::OffBoard(name, size));
-    }
-    Ok(Point::new(size.rows() - 1 - y, x))
+    read::main_line(src, &collection.main_line, charset::Charset::Utf8, ko)
 }
