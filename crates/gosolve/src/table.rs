@@ -17,15 +17,15 @@
 //!   sig2  Σ mix2(h2(s*(B)))  the same with independent keys and mixer
 //! ```
 //!
+//! where `s*` is the canonicalising symmetry. Path entries live in the bucket of
+//! (key, sig1), position entries in the bucket of key alone. A position entry also keeps the
+//! signatures of the game that proved it: in that identical game it is reused without a test.
+//!
 //! With `share_unproven` (the solver's default) unproven numbers are *shared entries*
 //! instead: kept in the position bucket, found by (key, pos2, komi) on any path. Unproven
 //! numbers only steer the search (a node is decided only by a proof), so sharing them by
 //! position cannot change an answer, only its cost; a transposition reached along another
 //! superko history then starts from the numbers found there instead of the prior.
-//!
-//! where `s*` is the canonicalising symmetry. Path entries live in the bucket of
-//! (key, sig1), position entries in the bucket of key alone. A position entry also keeps the
-//! signatures of the game that proved it: in that identical game it is reused without a test.
 //!
 //! # What an entry says
 //! Answers are in negamax form, from the point of view of the side to move, each for its own
