@@ -105,6 +105,11 @@ pub struct Config {
     pub prune: bool,
     /// Keep every n-th stored proof as a training sample of the learned prior (0: none).
     pub sample_every: u32,
+    /// Unproven (φ, δ) shared by every path to a position (at one komi) instead of kept per
+    /// superko game. Unproven numbers only steer the search, so this cannot change a value;
+    /// a transposition reached along another history starts from the numbers found there
+    /// instead of the prior. Proofs stay path-specific or transferred exactly as before.
+    pub share_unproven: bool,
 }
 
 impl Config {
@@ -116,6 +121,7 @@ impl Config {
         self.static_leaves = false;
         self.regions = false;
         self.prune = false;
+        self.share_unproven = false;
         self
     }
 }
@@ -137,6 +143,7 @@ impl Default for Config {
             regions: true,
             prune: false,
             sample_every: 0,
+            share_unproven: true,
         }
     }
 }
@@ -151,6 +158,7 @@ impl std::fmt::Debug for Config {
             .field("static_leaves", &self.static_leaves)
             .field("regions", &self.regions)
             .field("prune", &self.prune)
+            .field("share_unproven", &self.share_unproven)
             .finish_non_exhaustive()
     }
 }
@@ -339,9 +347,11 @@ impl Solver {
     /// A solver for boards of `geo` with a table of `tt_mib` MiB.
     #[must_use]
     pub fn new(geo: Geometry, tt_mib: usize, cfg: Config) -> Self {
+        let mut table = Table::new(tt_mib);
+        table.set_share_unproven(cfg.share_unproven);
         Solver {
             geo,
-            table: Table::new(tt_mib),
+            table,
             cfg,
             komi2: 1,
             prior: Prior::new(PriorKind::Uniform, 1, 1),

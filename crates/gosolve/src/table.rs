@@ -21,6 +21,12 @@
 //! (key, sig1), position entries in the bucket of key alone. A position entry also keeps the
 //! signatures of the game that proved it: in that identical game it is reused without a test.
 //!
+//! With `share_unproven` (the solver's default) unproven numbers are *shared entries*
+//! instead: kept in the position bucket, found by (key, pos2, komi) on any path. Unproven
+//! numbers only steer the search (a node is decided only by a proof), so sharing them by
+//! position cannot change an answer, only its cost; a transposition reached along another
+//! superko history then starts from the numbers found there instead of the prior.
+//!
 //! # What an entry says
 //! Answers are in negamax form, from the point of view of the side to move, each for its own
 //! winner: "the mover wins at komi k" (also at any komi better for the mover) or "the mover
@@ -92,6 +98,9 @@ const WHITE_TO_MOVE: u8 = 0b100;
 const POSITION: u8 = 0b1000;
 const EXCL_ONE: u8 = 0b1_0000;
 const EXCL_MANY: u8 = 0b10_0000;
+/// An unproven entry shared by every path to its position (kept in the position bucket,
+/// matched by key and pos2 in word d; sig1/sig2 are the last writer's path).
+const SHARED: u8 = 0b100_0000;
 /// "No best move" in an entry.
 pub const NO_MOVE: u8 = 254;
 
@@ -300,6 +309,8 @@ pub struct TableStats {
 pub struct Table {
     buckets: Vec<Bucket>,
     stats: TableStats,
+    /// Unproven numbers keyed by the position (any path) instead of the path.
+    share_unproven: bool,
 }
 
 impl std::fmt::Debug for Table {
@@ -336,7 +347,7 @@ impl Entry {
     #[inline]
     fn same_path(&self, k: &NodeKey) -> bool {
         self.flags & STATE_MASK != EMPTY
-            && self.flags & POSITION == 0
+            && self.flags & (POSITION | SHARED) == 0
             && self.key == k.key
             && self.sig1 == k.sig1
             && self.sig2 == k.sig2
@@ -345,6 +356,11 @@ impl Entry {
     #[inline]
     fn same_position(&self, k: &NodeKey) -> bool {
         self.flags & POSITION != 0 && self.key == k.key && self.word_d == k.pos2
+    }
+
+    #[inline]
+    fn shared_of(&self, k: &NodeKey) -> bool {
+        self.flags & SHARED != 0 && self.key == k.key && self.word_d == k.pos2
     }
 
     fn attrs(&self) -> PackedAttrs {
@@ -377,7 +393,14 @@ impl Table {
         Table {
             buckets,
             stats: TableStats::default(),
+            share_unproven: false,
         }
+    }
+
+    /// Keeps unproven numbers by position (shared by every path to it) instead of by path.
+    /// They only steer the search, so either choice is sound; proofs are unaffected.
+    pub fn set_share_unproven(&mut self, on: bool) {
+        self.share_unproven = on;
     }
 
     /// Bytes held by the entries.
@@ -462,6 +485,20 @@ impl Table {
                 }
             }
         }
+        if self.share_unproven && found == Probe::Miss {
+            let b = &self.buckets[self.position_bucket(k)];
+            if let Some((_, e)) = b
+                .with_key(k.key)
+                .find(|(_, e)| e.shared_of(k) && i32::from(e.komi2) == komi2)
+            {
+                found = Probe::Unproven {
+                    pn: e.word_a.clamp(1, INF - 1),
+                    dn: e.word_b.clamp(1, INF - 1),
+                    best: e.best,
+                    effort: u64::from(e.effort),
+                };
+            }
+        }
         if transfer {
             let b = &self.buckets[self.position_bucket(k)];
             for (_, e) in b.with_key(k.key).filter(|(_, e)| e.same_position(k)) {
@@ -496,7 +533,7 @@ impl Table {
         if path {
             prefetch_bucket(&self.buckets[self.path_bucket(k)]);
         }
-        if transfer {
+        if transfer || self.share_unproven {
             prefetch_bucket(&self.buckets[self.position_bucket(k)]);
         }
     }
@@ -507,6 +544,11 @@ impl Table {
     pub fn seen(&self, k: &NodeKey) -> bool {
         let b = &self.buckets[self.path_bucket(k)];
         b.with_key(k.key).any(|(_, e)| e.same_path(k))
+            || (self.share_unproven && {
+                let b = &self.buckets[self.position_bucket(k)];
+                b.with_key(k.key)
+                    .any(|(_, e)| e.shared_of(k) && e.sig1 == k.sig1 && e.sig2 == k.sig2)
+            })
     }
 
     /// Stores a node's numbers or proof for the question at `komi2`. `effort` is the total
@@ -559,6 +601,7 @@ impl Table {
                 flags,
             }
         };
+        let shared = self.share_unproven;
         let (entry, position) = match what {
             StoreKind::Unproven(pn, dn) => (
                 Entry {
@@ -568,18 +611,19 @@ impl Table {
                     word_a: pn,
                     word_b: dn,
                     word_c: 0,
-                    word_d: 0,
+                    word_d: if shared { k.pos2 } else { 0 },
                     effort,
                     komi2,
                     best,
-                    flags: UNPROVEN | side,
+                    flags: UNPROVEN | side | if shared { SHARED } else { 0 },
                 },
-                false,
+                shared,
             ),
             StoreKind::PathProof(w, a) => (proof_entry(w, &a, false), false),
             StoreKind::PositionProof(w, a) => (proof_entry(w, &a, true), true),
         };
-        if position {
+        let is_proof = !matches!(what, StoreKind::Unproven(..));
+        if position && is_proof && !shared {
             // The node's unproven numbers at this komi are obsolete.
             let pb = self.path_bucket(k);
             let b = &mut self.buckets[pb];
@@ -605,8 +649,16 @@ impl Table {
         let mut slot = None;
         for (i, e) in bucket.with_key(k.key) {
             if position {
-                // A newer proof of the position at this komi replaces the older one.
-                if e.same_position(k) && e.komi2 == komi2 {
+                // A newer proof of the position at this komi replaces the older one (and
+                // a shared unproven entry at this komi, now obsolete); new shared numbers
+                // replace the old ones.
+                let replace = if state == UNPROVEN {
+                    // Shared numbers replace the position's shared numbers (any komi).
+                    e.shared_of(k)
+                } else {
+                    (e.same_position(k) || e.shared_of(k)) && e.komi2 == komi2
+                };
+                if replace {
                     slot = Some(i);
                     break;
                 }
