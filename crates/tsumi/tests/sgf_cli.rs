@@ -137,7 +137,7 @@ fn tsumi_records_are_read_with_either_ap() {
         );
         let v = solve("3x3", &path);
         assert_eq!(v["to_move"], "black", "{ap}");
-        assert_eq!(v["komi"], "6.5", "{ap}");
+        assert_eq!(v["komi"], 6.5, "{ap}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -154,7 +154,7 @@ fn gnugo_printsgf_output_solves() {
     );
     let v = solve("3x3", &path);
     assert_eq!(v["to_move"], "black");
-    assert_eq!(v["komi"], "0.5");
+    assert_eq!(v["komi"], 0.5);
     // With private and timing properties that carry no position.
     let path = write(
         &dir,
@@ -194,7 +194,7 @@ fn the_example_file_solves() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/example-3x3.sgf");
     let v = solve("3x3", path);
     assert_eq!(v["to_move"], "black");
-    assert_eq!(v["komi"], "0.5");
+    assert_eq!(v["komi"], 0.5);
     assert_eq!(v["value"], 9);
     assert_eq!(v["black_wins"], true);
 }
