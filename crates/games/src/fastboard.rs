@@ -517,6 +517,41 @@ impl FastBoard {
         count
     }
 
+    /// The Zobrist hash of the stones after a stone of `pl` on the empty point `p`, with the
+    /// adjacent enemy chains in atari captured, and whether anything is captured; the board
+    /// is not changed (for superko: the board a move would create). O(1) without a capture,
+    /// O(captured stones) with one.
+    #[must_use]
+    pub fn hash_after(&self, p: usize, pl: Player, keys: &CellKeys) -> (u64, bool) {
+        let enemy = stone(pl.opponent());
+        let mut h = self.hash ^ keys[p][pl.index()];
+        let nb = self.neighbours(p);
+        let mut taken = [NO_POINT; 4];
+        let mut captured = false;
+        for (i, &n) in nb.iter().enumerate() {
+            if self.colour[n] != enemy {
+                continue;
+            }
+            let head = self.head[n];
+            // A chain met twice is taken once; its only liberty is then `p`.
+            if taken[..i].contains(&head) || !self.atari(usize::from(head)) {
+                continue;
+            }
+            taken[i] = head;
+            captured = true;
+            let start = usize::from(head);
+            let mut s = start;
+            loop {
+                h ^= keys[s][pl.opponent().index()];
+                s = self.next[s] as usize;
+                if s == start {
+                    break;
+                }
+            }
+        }
+        (h, captured)
+    }
+
     /// Puts a stone of `pl` on the empty point `p` and merges chains; when `capture` is set,
     /// removes the enemy chains left without liberties. Returns the number of stones removed
     /// and, when that is one, the point it stood on ([`NO_POINT`] otherwise).

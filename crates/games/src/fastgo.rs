@@ -1,15 +1,19 @@
-//! Go for play: the rules of the Monte Carlo players' Go (Chinese area scoring, simple ko,
-//! komi, a move limit) on the fast [`FastBoard`], as a [`Game`].
+//! Go for play: the rules of the Monte Carlo players' Go (Chinese area scoring, simple ko or
+//! superko, komi, a move limit) on the fast [`FastBoard`], as a [`Game`].
 //!
 //! # Rules
-//! The rules of [`crate::go::GoGame`] under [`KoRule::Simple`], move for move (tested against
-//! it on random games): Black first on an N×N board (5 to 19 for play; any R×C up to 19×19
+//! The rules of [`crate::go::GoGame`] under [`KoRule::Simple`] (the default) or, with
+//! [`FastGo::with_ko_rule`], positional or situational superko, move for move (tested against
+//! it on random games, with the same move limit): Black first on an N×N board (5 to 19 for play; any R×C up to 19×19
 //! works); a move is a pass or a stone on an empty point; enemy chains left without liberties
 //! are captured, then suicide is illegal; **simple ko**: a stone may not recreate the board from
 //! before the opponent's last move, which is exactly "a move that captured one stone with a
 //! single stone left in atari makes the captured point illegal for the reply" (the *ko point*;
-//! a pass lifts it); two consecutive passes end the game, and so does the **move limit** (4 ×
-//! points plies by default, as in [`crate::go::GoGame`]); the result compares Black's area
+//! a pass lifts it); **positional superko** (PSK, [`KoRule::PositionalSuperko`]): a stone may
+//! not recreate any earlier board of the game, the empty start board included (**situational
+//! superko**: any earlier board with the same side to move); two consecutive passes end the game, and so does the **move limit** (4 ×
+//! points plies by default, as in [`crate::go::GoGame`] under simple ko, and kept under superko
+//! so that playouts stay short); the result compares Black's area
 //! (stones plus empty regions bordered only by Black) minus White's with the komi (6.5 by
 //! default).
 //!
@@ -18,7 +22,17 @@
 //! then the pass. Codes: `player × (points + 1) + point`, the pass being code `points`, as for
 //! [`crate::go::GoGame`]. The hash is the reference board's ([`Zobrist`]: stones, side to move,
 //! passes) with one more key for the ko point when there is one, so positions that differ in
-//! their legal moves never share a hash.
+//! their legal moves never share a hash under simple ko. Under superko, legality also depends
+//! on the earlier boards, which the hash (like the reference's) does not include.
+//!
+//! # Superko
+//! A state under superko keeps the Zobrist hashes of the earlier boards (64 bits each; a
+//! collision, with probability about n²/2⁶⁴ over n boards, would forbid a legal move). The
+//! hash of the board a stone move would create is computed without playing it
+//! ([`FastBoard::hash_after`]). A move that captures nothing adds a stone, and the number of
+//! stones never falls between captures, so such a move can only recreate a board from before
+//! the last capture: only those are searched. The ko point stays a fast test: retaking a ko at
+//! once recreates the board before the opponent's move under every rule.
 
 use crate::fastboard::{EMPTY, FastBoard, NO_POINT};
 use crate::go::{Board, KoRule, Komi, Move, MoveError, Point, Score, Size, SizeError, Zobrist};
@@ -30,6 +44,7 @@ use rand::{Rng, RngCore};
 pub struct FastGo {
     size: Size,
     komi: Komi,
+    ko_rule: KoRule,
     move_limit: u32,
     keys: Vec<[u64; 2]>,
     ko_keys: Vec<u64>,
@@ -37,7 +52,8 @@ pub struct FastGo {
     template: FastGoState,
 }
 
-/// A position of [`FastGo`]: stones, side to move, ko point, consecutive passes and plies.
+/// A position of [`FastGo`]: stones, side to move, ko point, consecutive passes, plies and,
+/// under superko, the hashes of the earlier boards.
 ///
 /// Equality and `Hash` look at the stones, not at the board's internal chain lists.
 /// `clone_from` copies only the board's cells in use (see [`FastBoard`]).
@@ -47,6 +63,13 @@ pub struct FastGoState {
     ko: u16,
     passes: u8,
     plies: u32,
+    /// Under superko: the keys of the boards of the game so far, the current one last (the
+    /// board's Zobrist hash; under situational superko with the side-to-move key too). Empty
+    /// under simple ko.
+    history: Vec<u64>,
+    /// Under superko: `history[..capture_mark]` are the boards from before the last capture,
+    /// the only ones a move that captures nothing can recreate.
+    capture_mark: u32,
 }
 
 impl Clone for FastGoState {
@@ -57,6 +80,8 @@ impl Clone for FastGoState {
             ko: self.ko,
             passes: self.passes,
             plies: self.plies,
+            history: self.history.clone(),
+            capture_mark: self.capture_mark,
         }
     }
 
@@ -66,6 +91,8 @@ impl Clone for FastGoState {
         self.ko = src.ko;
         self.passes = src.passes;
         self.plies = src.plies;
+        self.history.clone_from(&src.history);
+        self.capture_mark = src.capture_mark;
     }
 }
 
@@ -74,6 +101,7 @@ impl PartialEq for FastGoState {
         self.board.same_stones(&o.board)
             && (self.to_move, self.ko, self.passes, self.plies)
                 == (o.to_move, o.ko, o.passes, o.plies)
+            && (&self.history, self.capture_mark) == (&o.history, o.capture_mark)
     }
 }
 
@@ -83,6 +111,7 @@ impl std::hash::Hash for FastGoState {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.board.hash_stones(state);
         (self.to_move, self.ko, self.passes, self.plies).hash(state);
+        (&self.history, self.capture_mark).hash(state);
     }
 }
 
@@ -94,6 +123,7 @@ impl std::fmt::Debug for FastGoState {
             .field("ko", &self.ko)
             .field("passes", &self.passes)
             .field("plies", &self.plies)
+            .field("history", &self.history.len())
             .finish()
     }
 }
@@ -152,6 +182,7 @@ impl FastGo {
         Ok(FastGo {
             size,
             komi,
+            ko_rule: KoRule::Simple,
             move_limit: 4 * size.points() as u32,
             keys,
             ko_keys,
@@ -162,8 +193,69 @@ impl FastGo {
                 ko: NO_POINT,
                 passes: 0,
                 plies: 0,
+                history: Vec::new(),
+                capture_mark: 0,
             },
         })
+    }
+
+    /// The same game under another ko rule (simple ko by default; see the module
+    /// documentation). The move limit stays.
+    #[must_use]
+    pub fn with_ko_rule(mut self, rule: KoRule) -> Self {
+        self.ko_rule = rule;
+        let key = self.board_key(&self.template.board, self.template.to_move);
+        let t = &mut self.template;
+        t.history.clear();
+        t.capture_mark = 0;
+        if rule != KoRule::Simple {
+            t.history.push(key);
+        }
+        self
+    }
+
+    /// The ko rule.
+    #[must_use]
+    pub const fn ko_rule(&self) -> KoRule {
+        self.ko_rule
+    }
+
+    /// The move limit in plies.
+    #[must_use]
+    pub const fn move_limit(&self) -> u32 {
+        self.move_limit
+    }
+
+    /// The key of a board under the superko rules: its hash, with the side to move under
+    /// situational superko.
+    #[inline]
+    fn key_of(&self, board_hash: u64, to_move: Player) -> u64 {
+        if self.ko_rule == KoRule::SituationalSuperko {
+            board_hash ^ Zobrist::get().side(to_move)
+        } else {
+            board_hash
+        }
+    }
+
+    fn board_key(&self, board: &FastBoard, to_move: Player) -> u64 {
+        self.key_of(board.hash(), to_move)
+    }
+
+    /// Under superko: whether a stone of the side to move on the empty point `p` would
+    /// recreate an earlier board (false under simple ko, whose test is the ko point).
+    #[inline]
+    fn repeats(&self, s: &FastGoState, p: usize) -> bool {
+        if self.ko_rule == KoRule::Simple {
+            return false;
+        }
+        let (h, captured) = s.board.hash_after(p, s.to_move, &self.keys);
+        let key = self.key_of(h, s.to_move.opponent());
+        let earlier = if captured {
+            &s.history[..]
+        } else {
+            &s.history[..s.capture_mark as usize]
+        };
+        earlier.contains(&key)
     }
 
     /// The same game with another move limit in plies (at least 1).
@@ -185,11 +277,11 @@ impl FastGo {
         self.komi
     }
 
-    /// The rules in the reference's terms: simple ko and this komi.
+    /// The rules in the reference's terms: the ko rule and the komi.
     #[must_use]
     pub const fn rules(&self) -> crate::go::Rules {
         crate::go::Rules {
-            ko: KoRule::Simple,
+            ko: self.ko_rule,
             komi: self.komi,
         }
     }
@@ -209,11 +301,11 @@ impl FastGo {
     }
 
     #[inline]
-    fn legal_at(s: &FastGoState, p: usize) -> bool {
+    fn legal_at(&self, s: &FastGoState, p: usize) -> bool {
         if s.board.colour(p) != EMPTY || p == s.ko as usize {
             return false;
         }
-        s.board.captures_or_breathes(p, s.to_move)
+        s.board.captures_or_breathes(p, s.to_move) && !self.repeats(s, p)
     }
 
     /// Area score of the stones as they stand.
@@ -256,10 +348,10 @@ impl FastGo {
         if !e.captures && !e.breathes {
             return Err(MoveError::Suicide(pt.to_string()));
         }
-        if p == state.ko as usize {
+        if p == state.ko as usize || self.repeats(state, p) {
             return Err(MoveError::Repetition(
                 pt.to_string(),
-                KoRule::Simple.to_string(),
+                self.ko_rule.to_string(),
             ));
         }
         Ok(())
@@ -278,7 +370,8 @@ impl FastGo {
     pub fn playout_move<R: RngCore + ?Sized>(&self, state: &FastGoState, rng: &mut R) -> Move {
         let me = state.to_move;
         let ko = state.ko as usize;
-        let ok = |p: usize| p != ko && state.board.playable_non_eye(p, me);
+        let ok =
+            |p: usize| p != ko && state.board.playable_non_eye(p, me) && !self.repeats(state, p);
         match crate::stones::sample_points(state.board.empties(), rng, ok) {
             Some(p) => Move::Place(self.point(p)),
             None => Move::Pass,
@@ -291,9 +384,19 @@ impl FastGo {
     fn playout_move_reference(&self, state: &FastGoState, rng: &mut dyn RngCore) -> Move {
         let me = state.to_move;
         crate::stones::sample_empty(&state.board, rng, |p| {
-            !state.board.surrounded_by(p, me) && Self::legal_at(state, p)
+            !state.board.surrounded_by(p, me) && self.legal_at(state, p)
         })
         .map_or(Move::Pass, |p| Move::Place(self.point(p)))
+    }
+}
+
+/// The ko rule in words, e.g. "positional superko".
+#[must_use]
+pub const fn ko_rule_words(rule: KoRule) -> &'static str {
+    match rule {
+        KoRule::Simple => "simple ko",
+        KoRule::PositionalSuperko => "positional superko",
+        KoRule::SituationalSuperko => "situational superko",
     }
 }
 
@@ -319,7 +422,7 @@ impl Game for FastGo {
             return;
         }
         for p in state.board.points() {
-            if Self::legal_at(state, p) {
+            if self.legal_at(state, p) {
                 out.push(Move::Place(self.point(p)));
             }
         }
@@ -349,7 +452,7 @@ impl Game for FastGo {
             if p == NO_POINT {
                 return Some(Move::Pass);
             }
-            if Self::legal_at(state, p as usize) {
+            if self.legal_at(state, p as usize) {
                 return Some(Move::Place(self.point(p as usize)));
             }
             n -= 1;
@@ -365,6 +468,11 @@ impl Game for FastGo {
             Move::Pass => {
                 state.passes += 1;
                 state.ko = NO_POINT;
+                if self.ko_rule == KoRule::SituationalSuperko {
+                    // The same board with the other side to move: a new position.
+                    let key = self.board_key(&state.board, state.to_move.opponent());
+                    state.history.push(key);
+                }
             }
             Move::Place(pt) => {
                 let p = self.cell(state, pt);
@@ -376,6 +484,13 @@ impl Game for FastGo {
                         NO_POINT
                     };
                 state.passes = 0;
+                if self.ko_rule != KoRule::Simple {
+                    if removed > 0 {
+                        state.capture_mark = state.history.len() as u32;
+                    }
+                    let key = self.board_key(&state.board, state.to_move.opponent());
+                    state.history.push(key);
+                }
             }
         }
         state.to_move = state.to_move.opponent();
@@ -446,11 +561,36 @@ impl Game for FastGo {
         true
     }
 
+    /// The board, then the side to move and the rules; at the end of a game, the area score
+    /// and the result instead of the side to move.
     fn render(&self, state: &FastGoState) -> String {
+        let rules = format!(
+            "komi {}, {}, area scoring",
+            self.komi,
+            ko_rule_words(self.ko_rule)
+        );
+        let Some(outcome) = self.outcome(state) else {
+            return format!("{}{} to move, {rules}", self.board(state), state.to_move);
+        };
+        let score = self.score(state);
+        let why = if state.passes >= 2 {
+            "two passes".to_string()
+        } else {
+            format!("the move limit of {} plies", self.move_limit)
+        };
+        // Twice the margin with the komi, in half-points (exact).
+        let m2 = 2 * score.margin() - self.komi.half_points();
+        let by = Komi::from_half_points(m2.abs());
+        let result = match outcome {
+            Outcome::Win(Player::Black) => format!("Black wins by {by}"),
+            Outcome::Win(Player::White) => format!("White wins by {by}"),
+            Outcome::Draw => "a draw".to_string(),
+        };
         format!(
-            "{}{} to move, komi {}",
+            "{}Game over after {why}: area Black {}, White {}, komi {}: {result} ({rules}).",
             self.board(state),
-            state.to_move,
+            score.black,
+            score.white,
             self.komi
         )
     }
@@ -479,12 +619,22 @@ mod tests {
 
     /// Plays random games on both boards and compares them after every move: legal moves (in
     /// order), stones, captures, outcome, score, and the hash where no ko point is set.
-    /// Returns (games, plies, ko-forbidden replies seen, captures seen).
-    fn against_reference(rows: u8, cols: u8, seed: u64, games: u32) -> (u32, u64, u64, u64) {
-        let fast = FastGo::new(rows, cols, komi()).unwrap();
-        let slow = GoGame::new(rows, cols, fast.rules()).unwrap();
+    /// Returns (games, plies, ko-forbidden replies seen, captures seen, stone moves forbidden
+    /// by superko only).
+    fn against_reference_under(
+        rule: KoRule,
+        rows: u8,
+        cols: u8,
+        seed: u64,
+        games: u32,
+    ) -> (u32, u64, u64, u64, u64) {
+        let fast = FastGo::new(rows, cols, komi()).unwrap().with_ko_rule(rule);
+        let slow = GoGame::new(rows, cols, fast.rules())
+            .unwrap()
+            .with_move_limit(Some(fast.move_limit()));
+        assert_eq!(fast.rules().ko, rule);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let (mut plies, mut kos, mut captures) = (0u64, 0u64, 0u64);
+        let (mut plies, mut kos, mut captures, mut bans) = (0u64, 0u64, 0u64, 0u64);
         let (mut mf, mut ms) = (Vec::new(), Vec::new());
         for g in 0..games {
             let (mut f, mut s): (FastGoState, Position) = (fast.initial(), slow.initial());
@@ -495,6 +645,17 @@ mod tests {
                 fast.legal_moves(&f, &mut mf);
                 slow.legal_moves(&s, &mut ms);
                 assert_eq!(mf, ms, "{}: legal moves", at());
+                for &p in f.board.empties() {
+                    let p = usize::from(p);
+                    if p != f.ko as usize
+                        && f.board.captures_or_breathes(p, f.to_move)
+                        && fast.repeats(&f, p)
+                    {
+                        bans += 1;
+                        let m = Move::Place(fast.point(p));
+                        assert!(fast.parse_move(&f, &m.to_string()).is_err());
+                    }
+                }
                 assert_eq!(fast.outcome(&f), slow.outcome(&s), "{}: outcome", at());
                 assert_eq!(fast.hash(&f), fast.hash_from_scratch(&f));
                 if f.ko == NO_POINT {
@@ -523,7 +684,87 @@ mod tests {
                 plies += 1;
             }
         }
-        (games, plies, kos, captures)
+        (games, plies, kos, captures, bans)
+    }
+
+    fn against_reference(rows: u8, cols: u8, seed: u64, games: u32) -> (u32, u64, u64, u64) {
+        let (g, plies, kos, captures, bans) =
+            against_reference_under(KoRule::Simple, rows, cols, seed, games);
+        assert_eq!(bans, 0, "no superko test under simple ko");
+        (g, plies, kos, captures)
+    }
+
+    /// Positional and situational superko against the reference `Position`, with its
+    /// history of exact boards, on random games: the same legal moves after every move.
+    #[test]
+    fn superko_agrees_with_the_reference_board_on_random_games() {
+        for rule in [KoRule::PositionalSuperko, KoRule::SituationalSuperko] {
+            let mut all_bans = 0;
+            for (rows, cols, seed, games) in [
+                (2, 2, 21, 300),
+                (1, 5, 22, 200),
+                (3, 3, 23, 300),
+                (2, 4, 24, 200),
+                (5, 5, 25, 150),
+                (4, 6, 26, 40),
+                (7, 7, 27, 15),
+            ] {
+                let (_, plies, _, captures, bans) =
+                    against_reference_under(rule, rows, cols, seed, games);
+                assert!(
+                    plies > u64::from(games) && captures > 0,
+                    "{rule} {rows}x{cols}"
+                );
+                all_bans += bans;
+            }
+            assert!(all_bans > 0, "{rule}: superko never forbade a move");
+        }
+    }
+
+    #[test]
+    fn positional_superko_names_its_rule_and_allows_a_retake_on_a_new_board() {
+        // The ko of `simple_ko_forbids_the_immediate_recapture_only`, under PSK.
+        let g = FastGo::new(5, 5, komi())
+            .unwrap()
+            .with_ko_rule(KoRule::PositionalSuperko);
+        let mut t = play_all(&g, "B1 C1 A2 B2 B3 C3 E5 D2");
+        step(&g, &mut t, "C2");
+        let err = g.parse_move(&t, "B2").unwrap_err();
+        assert!(err.contains("repeats an earlier board (psk)"), "{err}");
+        // After an exchange elsewhere the retake makes a new board: legal.
+        step(&g, &mut t, "E1");
+        step(&g, &mut t, "E4");
+        assert!(g.parse_move(&t, "B2").is_ok());
+        let r = g.render(&t);
+        assert!(r.contains("positional superko"), "{r}");
+    }
+
+    #[test]
+    fn the_final_display_gives_the_area_score_and_the_winner() {
+        let g = FastGo::new(5, 5, komi()).unwrap();
+        let s = play_all(&g, "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5");
+        let live = g.render(&s);
+        assert!(
+            live.contains("black to move, komi 6.5, simple ko, area scoring"),
+            "{live}"
+        );
+        let s = play_all(&g, "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5 pass pass");
+        let end = g.render(&s);
+        assert!(
+            end.contains(
+                "Game over after two passes: area Black 15, White 10, komi 6.5: White wins by 1.5"
+            ),
+            "{end}"
+        );
+        let g = FastGo::new(5, 5, komi()).unwrap().with_move_limit(3);
+        let end = g.render(&play_all(&g, "C3 D4 pass"));
+        assert!(
+            end.contains("the move limit of 3 plies") && end.contains("White wins by 6.5"),
+            "{end}"
+        );
+        let g = FastGo::new(5, 5, Komi::from_half_points(10)).unwrap();
+        let end = g.render(&play_all(&g, "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5 pass pass"));
+        assert!(end.contains("komi 5: a draw"), "{end}");
     }
 
     #[test]

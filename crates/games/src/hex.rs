@@ -611,6 +611,7 @@ impl Game for Hex {
         Ok(mv)
     }
 
+    /// The board, rows shifted as the cells lie, then which edges each player connects.
     fn render(&self, state: &HexState) -> String {
         let mut s = String::from("  ");
         for c in 0..self.width {
@@ -632,6 +633,12 @@ impl Game for Hex {
             s.pop();
             s.push('\n');
         }
+        let last_col = char::from(b'a' + (self.width - 1) as u8);
+        s.push_str(&format!(
+            "Black (X) connects top and bottom (rows 1 and {}), White (O) left and right \
+             (columns a and {last_col}).",
+            self.height
+        ));
         s
     }
 }
@@ -883,6 +890,19 @@ mod tests {
         // a1 and b2 do not touch (the diagonal a1-b2 is not an edge): no win yet.
         let s = g.setup("X../.X./...").unwrap();
         assert_eq!(g.outcome(&s), None);
+    }
+
+    #[test]
+    fn the_display_names_each_players_edges() {
+        let g = Hex::from_size("4x2").unwrap();
+        let r = g.render(&g.initial());
+        assert!(
+            r.ends_with(
+                "Black (X) connects top and bottom (rows 1 and 2), White (O) left and right \
+                 (columns a and d)."
+            ),
+            "{r}"
+        );
     }
 
     #[test]

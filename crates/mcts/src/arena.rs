@@ -94,6 +94,38 @@ where
     R: Rollout<G>,
     F: Fn() -> R,
 {
+    play_game_until(
+        game,
+        params,
+        a_is_black,
+        seeds,
+        make_rollout,
+        index,
+        &|| false,
+    )
+    .expect("a game that is never stopped ends")
+}
+
+/// [`play_game`], abandoned when `stop()` returns true (asked before every move): `None`
+/// then. Until it is stopped, the game is the one [`play_game`] plays.
+///
+/// # Panics
+/// If a searcher finds no move in a non-terminal position (a broken [`Game`]).
+pub fn play_game_until<G, R, F, S>(
+    game: &G,
+    params: [Params; 2],
+    a_is_black: bool,
+    seeds: [u64; 2],
+    make_rollout: &F,
+    index: u64,
+    stop: &S,
+) -> Option<GameResult>
+where
+    G: Game,
+    R: Rollout<G>,
+    F: Fn() -> R,
+    S: Fn() -> bool + ?Sized,
+{
     let mut players = [
         Searcher::new(game, params[0], make_rollout(), seeds[0]),
         Searcher::new(game, params[1], make_rollout(), seeds[1]),
@@ -105,6 +137,9 @@ where
         if let Some(o) = game.outcome(&state) {
             break o;
         }
+        if stop() {
+            return None;
+        }
         let black = game.to_move(&state) == Player::Black;
         let who = usize::from(black != a_is_black);
         let (mv, st) = players[who]
@@ -115,14 +150,14 @@ where
         moves.push(mv.to_string());
         game.play(&mut state, mv);
     };
-    GameResult {
+    Some(GameResult {
         index,
         a_is_black,
         moves,
         outcome,
         totals,
         seeds,
-    }
+    })
 }
 
 /// The results of a match so far.
@@ -214,28 +249,68 @@ where
     F: Fn() -> R + Sync,
     P: Fn(&GameResult) + Sync,
 {
+    run_match_until(
+        game,
+        params,
+        games,
+        seed,
+        threads,
+        make_rollout,
+        on_game,
+        || false,
+    )
+}
+
+/// [`run_match`] that stops early when `stop()` returns true (asked before every move of
+/// every game, from any thread, e.g. a Ctrl-C flag): the games in progress are abandoned,
+/// games not started are skipped, and the summary and results (in game order) hold the
+/// finished games only, so `summary.games < games` tells an interrupted match. Every
+/// finished game is the one [`run_match`] plays.
+///
+/// # Errors
+/// When the thread pool cannot be built.
+#[allow(clippy::too_many_arguments)] // run_match's arguments and the stop test
+pub fn run_match_until<G, R, F, P, S>(
+    game: &G,
+    params: [Params; 2],
+    games: u64,
+    seed: u64,
+    threads: usize,
+    make_rollout: F,
+    on_game: P,
+    stop: S,
+) -> Result<(MatchSummary, Vec<GameResult>), rayon::ThreadPoolBuildError>
+where
+    G: Game + Sync,
+    R: Rollout<G>,
+    F: Fn() -> R + Sync,
+    P: Fn(&GameResult) + Sync,
+    S: Fn() -> bool + Sync,
+{
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
-    let results: Vec<GameResult> = pool.install(|| {
+    let results: Vec<Option<GameResult>> = pool.install(|| {
         (0..games as usize)
             .into_par_iter()
             .with_max_len(1)
             .map(|i| {
                 let i = i as u64;
-                let r = play_game(
+                let r = play_game_until(
                     game,
                     params,
                     i % 2 == 0,
                     game_seeds(seed, i),
                     &make_rollout,
                     i,
-                );
+                    &stop,
+                )?;
                 on_game(&r);
-                r
+                Some(r)
             })
             .collect()
     });
+    let results: Vec<GameResult> = results.into_iter().flatten().collect();
     let mut summary = MatchSummary::default();
     for r in &results {
         summary.add(r);
@@ -265,5 +340,37 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a, game_seeds(1, 0));
         assert_ne!(game_seeds(2, 0), a);
+    }
+
+    #[test]
+    fn a_stopped_match_keeps_its_finished_games_only() {
+        use crate::{Algorithm, Budget, Uniform};
+        use games::tictactoe::TicTacToe;
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let g = TicTacToe::from_size("3").unwrap();
+        let p = Params::new(Algorithm::Uct).with_budget(Budget::Playouts(30));
+        let (full, all) = run_match(&g, [p, p], 6, 5, 1, || Uniform, |_| {}).unwrap();
+        assert_eq!((full.games, all.len()), (6, 6));
+        // Stopped at the 12th move asked for: single-threaded, games 0 and 1 end first
+        // (a tic-tac-toe game has 5 to 9 moves).
+        let asked = AtomicU64::new(0);
+        let stop = || asked.fetch_add(1, Ordering::SeqCst) >= 11;
+        let (part, some) = run_match_until(&g, [p, p], 6, 5, 1, || Uniform, |_| {}, stop).unwrap();
+        assert!(part.games >= 1 && part.games < 6, "{}", part.games);
+        assert_eq!(some.len() as u64, part.games);
+        for r in &some {
+            let same = &all[r.index as usize];
+            assert_eq!((&r.moves, r.outcome), (&same.moves, same.outcome));
+        }
+        // Never stopped: the same match (all but the seconds spent).
+        let (again, _) =
+            run_match_until(&g, [p, p], 6, 5, 1, || Uniform, |_| {}, || false).unwrap();
+        let key = |s: &MatchSummary| {
+            let t = s
+                .totals
+                .map(|t| (t.moves, t.stats.playouts, t.stats.leaf_depth_sum));
+            (s.games, s.a_wins, s.b_wins, s.draws, s.first_player_wins, t)
+        };
+        assert_eq!(key(&again), key(&full));
     }
 }

@@ -22,7 +22,9 @@ pub mod search;
 pub mod stat;
 pub mod window;
 
-pub use arena::{GameResult, MatchSummary, PlayerTotals, play_game, run_match};
+pub use arena::{
+    GameResult, MatchSummary, PlayerTotals, play_game, play_game_until, run_match, run_match_until,
+};
 pub use params::{Algorithm, Budget, Params};
 pub use rollout::{GoRollout, PlayerRng, Rollout, Uniform, WargameRollout};
 pub use search::{SearchStats, Searcher};

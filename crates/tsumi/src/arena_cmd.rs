@@ -11,28 +11,85 @@
 //! the board is drawn after each move, moves are typed in the game's notation (GTP
 //! coordinates for the Go-like games), an illegal or unreadable move is answered with a
 //! message, and `quit` or the end of input stops the game.
+//!
+//! Go is played under area scoring, komi 6.5 and simple ko unless `--komi` and `--ko`
+//! (`simple`, `psk` for positional superko as the solver plays, or `ssk`) say otherwise;
+//! suicide is illegal, and a game ends after two passes or 4 × points plies. The rules are
+//! printed with the board and written into the records (`RU`, `KM`).
+//!
+//! The first Ctrl-C stops a match: the games in progress are abandoned, the finished ones are
+//! reported (marked interrupted, with `--json` `"status": "interrupted"`) and kept in the
+//! records, and the exit status is 3 (no answer). Progress is a bar on a terminal and a plain
+//! line every ten seconds otherwise.
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::Args;
 use games::atarigo::AtariGo;
 use games::connect4::Connect4;
-use games::fastgo::FastGo;
-use games::go::Komi;
+use games::fastgo::{FastGo, ko_rule_words};
+use games::go::{KoRule, Komi};
 use games::hex::Hex;
 use games::nogo::NoGo;
 use games::tictactoe::TicTacToe;
 use games::wargame::WarGame;
 use games::{Game, Outcome, Player};
 use indicatif::{ProgressBar, ProgressStyle};
-use mcts::arena::{GameResult, MatchSummary, PlayerTotals, run_match as play_match};
+use mcts::arena::{GameResult, MatchSummary, PlayerTotals, run_match_until};
 use mcts::{Algorithm, Budget, Params, Rollout, Searcher, Uniform, WargameRollout};
 use serde_json::json;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// The games both commands know.
 const GAMES: &str = "go, nogo, atarigo, hex, wargame, tictactoe, connect4";
+
+/// The rules of Go in `match` and `play`, for their `--help`.
+const GO_RULES_HELP: &str = "Go rules: area scoring, komi 6.5 (--komi) and simple ko (--ko \
+simple; --ko psk for positional superko, the solver's rule, or ssk for situational superko); \
+suicide is illegal; a game ends after two passes or 4 x points plies. The rules are shown with \
+the board and written into SGF records (RU, KM). Game names are case-insensitive.";
+
+/// Go's rule options, shared by `match` and `play` (refused for the other games).
+#[derive(Args, Debug, Clone)]
+pub struct GoFlags {
+    /// Go only: the ko rule, simple (default), psk (positional superko) or ssk (situational).
+    #[arg(long)]
+    pub ko: Option<String>,
+    /// Go only: komi added to White's area, a multiple of 0.5 (default 6.5).
+    #[arg(long, allow_hyphen_values = true)]
+    pub komi: Option<String>,
+}
+
+/// Go's rules as chosen on the command line.
+#[derive(Clone, Copy, Debug)]
+struct GoRules {
+    ko: KoRule,
+    komi: Komi,
+}
+
+impl GoFlags {
+    /// The Go rules; an error names a flag given for a game other than Go.
+    fn rules(&self, game: &str) -> anyhow::Result<GoRules> {
+        if game != "go" {
+            for (flag, given) in [("--ko", self.ko.is_some()), ("--komi", self.komi.is_some())] {
+                if given {
+                    bail!("{flag} applies to go only, not to {game}");
+                }
+            }
+        }
+        let ko = match &self.ko {
+            None => KoRule::Simple,
+            Some(t) => t.parse::<KoRule>().map_err(|e| anyhow!("--ko: {e}"))?,
+        };
+        let komi = match &self.komi {
+            None => GO_KOMI,
+            Some(t) => t.parse::<Komi>().map_err(|e| anyhow!("--komi: {e}"))?,
+        };
+        Ok(GoRules { ko, komi })
+    }
+}
 
 /// Player constants shared by `match` and `play` (the MCPS paper's defaults).
 #[derive(Args, Debug, Clone)]
@@ -86,8 +143,9 @@ impl PlayerFlags {
 
 /// Arguments of `tsumi match`.
 #[derive(Args, Debug)]
+#[command(after_help = GO_RULES_HELP)]
 pub struct MatchArgs {
-    /// The game: go, nogo, atarigo, hex, wargame, tictactoe, connect4.
+    /// The game: go, nogo, atarigo, hex, wargame, tictactoe, connect4 (any case).
     #[arg(long)]
     pub game: String,
     /// Board size: N for N×N, or WxH where the game allows it.
@@ -111,17 +169,20 @@ pub struct MatchArgs {
     /// Save every game's record in this directory (SGF for Go, NoGo and AtariGo).
     #[arg(long)]
     pub records: Option<PathBuf>,
-    /// No progress bar.
+    /// No progress bar (nor progress lines when standard error is not a terminal).
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub go: GoFlags,
     #[command(flatten)]
     pub flags: PlayerFlags,
 }
 
 /// Arguments of `tsumi play`.
 #[derive(Args, Debug)]
+#[command(after_help = GO_RULES_HELP)]
 pub struct PlayArgs {
-    /// The game: go, nogo, atarigo, hex, wargame, tictactoe, connect4.
+    /// The game: go, nogo, atarigo, hex, wargame, tictactoe, connect4 (any case).
     #[arg(long, default_value = "go")]
     pub game: String,
     /// Board size: N for N×N, or WxH where the game allows it.
@@ -137,6 +198,8 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[command(flatten)]
+    pub go: GoFlags,
+    #[command(flatten)]
     pub flags: PlayerFlags,
 }
 
@@ -149,6 +212,14 @@ enum RecordKind {
     Text,
 }
 
+/// What the records say of a game: their kind, and Go's rules for Go.
+#[derive(Clone, Copy, Debug)]
+struct RecordInfo {
+    kind: RecordKind,
+    /// Go's rules and move limit (plies); `None` for the other games.
+    go: Option<(GoRules, u32)>,
+}
+
 /// Something to do with one game, whatever its type.
 trait GameTask {
     type Out;
@@ -157,7 +228,7 @@ trait GameTask {
         game: &G,
         size: &str,
         rollout: F,
-        records: RecordKind,
+        records: RecordInfo,
     ) -> anyhow::Result<Self::Out>
     where
         G: Game + Sync,
@@ -174,42 +245,78 @@ fn side(size: &str) -> anyhow::Result<u8> {
 /// The komi of Go for playing (6.5); the rules are simple ko and area scoring ([`FastGo`]).
 const GO_KOMI: Komi = Komi::from_half_points(13);
 
-fn dispatch<T: GameTask>(name: &str, size: &str, task: T) -> anyhow::Result<T::Out> {
-    match name.to_ascii_lowercase().as_str() {
+/// The game's name as the commands know it: lowercase, or an error for an unknown one.
+fn game_name(name: &str) -> anyhow::Result<String> {
+    let lower = name.trim().to_ascii_lowercase();
+    if GAMES.split(", ").any(|g| g == lower) {
+        Ok(lower)
+    } else {
+        bail!("unknown game {name:?} (expected one of {GAMES}, in any case)")
+    }
+}
+
+fn dispatch<T: GameTask>(name: &str, size: &str, go: &GoFlags, task: T) -> anyhow::Result<T::Out> {
+    let name = game_name(name)?;
+    let rules = go.rules(&name)?;
+    let text = RecordInfo {
+        kind: RecordKind::Text,
+        go: None,
+    };
+    let sgf = RecordInfo {
+        kind: RecordKind::GoSgf,
+        go: None,
+    };
+    match name.as_str() {
         "go" => {
             let n = side(size)?;
             if !(5..=19).contains(&n) {
                 bail!("go is played on sizes 5 to 19 here, not {n}");
             }
-            let g = FastGo::new(n, n, GO_KOMI).map_err(|e| anyhow::anyhow!("{e}"))?;
-            task.run(&g, size, mcts::GoRollout::default, RecordKind::GoSgf)
+            let g = FastGo::new(n, n, rules.komi)
+                .map_err(|e| anyhow!("{e}"))?
+                .with_ko_rule(rules.ko);
+            let info = RecordInfo {
+                kind: RecordKind::GoSgf,
+                go: Some((rules, g.move_limit())),
+            };
+            task.run(&g, size, mcts::GoRollout::default, info)
         }
         "nogo" => {
-            let g = NoGo::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
-            task.run(&g, size, || Uniform, RecordKind::GoSgf)
+            let g = NoGo::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, sgf)
         }
         "atarigo" => {
-            let g = AtariGo::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
-            task.run(&g, size, || Uniform, RecordKind::GoSgf)
+            let g = AtariGo::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, sgf)
         }
         "hex" => {
-            let g = Hex::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
-            task.run(&g, size, || Uniform, RecordKind::Text)
+            let g = Hex::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, text)
         }
         "wargame" => {
-            let g = WarGame::new(side(size)?).map_err(|e| anyhow::anyhow!("{e}"))?;
-            task.run(&g, size, WargameRollout::default, RecordKind::Text)
+            let g = WarGame::new(side(size)?).map_err(|e| anyhow!("{e}"))?;
+            task.run(&g, size, WargameRollout::default, text)
         }
         "tictactoe" => {
-            let g = TicTacToe::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
-            task.run(&g, size, || Uniform, RecordKind::Text)
+            let g = TicTacToe::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, text)
         }
         "connect4" => {
-            let g = Connect4::from_size(size).map_err(|e| anyhow::anyhow!("{e}"))?;
-            task.run(&g, size, || Uniform, RecordKind::Text)
+            let g = Connect4::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            task.run(&g, size, || Uniform, text)
         }
         other => bail!("unknown game {other:?} (expected one of {GAMES})"),
     }
+}
+
+/// Go's rules in words, for records and reports, e.g. "area scoring, komi 6.5, simple ko,
+/// suicide illegal, ends after two passes or 100 plies".
+fn go_rules_text(rules: GoRules, move_limit: u32) -> String {
+    format!(
+        "area scoring, komi {}, {}, suicide illegal, ends after two passes or {move_limit} plies",
+        rules.komi,
+        ko_rule_words(rules.ko)
+    )
 }
 
 fn player_json(name: &str, t: &PlayerTotals) -> serde_json::Value {
@@ -268,11 +375,16 @@ fn result_text(o: Outcome) -> &'static str {
     }
 }
 
+/// Escapes an SGF SimpleText value (`]` and `\\`).
+fn sgf_text(t: &str) -> String {
+    t.replace('\\', "\\\\").replace(']', "\\]")
+}
+
 fn write_record(
     dir: &Path,
     game: &str,
     size: &str,
-    kind: RecordKind,
+    info: RecordInfo,
     names: [&str; 2],
     r: &GameResult,
 ) -> anyhow::Result<()> {
@@ -281,7 +393,7 @@ fn write_record(
     } else {
         (names[1], names[0])
     };
-    let (text, ext) = match kind {
+    let (text, ext) = match info.kind {
         RecordKind::GoSgf => {
             let (w, h) = dims(size);
             let size_prop = if w == h {
@@ -289,10 +401,17 @@ fn write_record(
             } else {
                 format!("SZ[{w}:{h}]")
             };
-            let komi = if game == "go" { "KM[6.5]" } else { "KM[0]" };
+            // Go: the rules played (RU, in words, with the ko rule) and the komi; the other
+            // games of the family are named in RU and have no komi.
+            let (komi, rules) = match info.go {
+                Some((rules, limit)) => (rules.komi.to_string(), go_rules_text(rules, limit)),
+                None => ("0".to_string(), game.to_string()),
+            };
             let mut s = format!(
-                "(;GM[1]FF[4]CA[UTF-8]AP[tsumi]GN[{game} {} of match]{size_prop}{komi}RU[{game}]PB[{black}]PW[{white}]RE[{}]",
+                "(;GM[1]FF[4]CA[UTF-8]AP[tsumi:{}]GN[{game} {} of match]{size_prop}KM[{komi}]RU[{}]PB[{black}]PW[{white}]RE[{}]",
+                env!("CARGO_PKG_VERSION"),
                 r.index,
+                sgf_text(&rules),
                 result_text(r.outcome)
             );
             for (i, m) in r.moves.iter().enumerate() {
@@ -331,7 +450,7 @@ struct MatchTask<'a> {
 
 impl GameTask for MatchTask<'_> {
     type Out = ();
-    fn run<G, R, F>(self, game: &G, size: &str, rollout: F, kind: RecordKind) -> anyhow::Result<()>
+    fn run<G, R, F>(self, game: &G, size: &str, rollout: F, info: RecordInfo) -> anyhow::Result<()>
     where
         G: Game + Sync,
         R: Rollout<G>,
@@ -351,10 +470,13 @@ impl GameTask for MatchTask<'_> {
         } else {
             a.threads
         };
-        let bar = if a.quiet || a.json {
-            ProgressBar::hidden()
-        } else {
+        // A bar on a terminal; otherwise (a log) a plain line now and then, never `\r`.
+        let terminal = std::io::stderr().is_terminal();
+        let show = !(a.quiet || a.json);
+        let bar = if show && terminal {
             ProgressBar::new(a.games)
+        } else {
+            ProgressBar::hidden()
         };
         bar.set_style(
             ProgressStyle::with_template(
@@ -362,10 +484,12 @@ impl GameTask for MatchTask<'_> {
             )
             .expect("valid template"),
         );
-        let live = std::sync::Mutex::new(MatchSummary::default());
+        let cancel = crate::interrupt::cancel_flag();
+        let record_failed = AtomicBool::new(false);
+        let live = std::sync::Mutex::new((MatchSummary::default(), Instant::now()));
         let record_error = std::sync::Mutex::new(None::<anyhow::Error>);
         let t0 = Instant::now();
-        let (summary, _results) = play_match(
+        let (summary, _results) = run_match_until(
             game,
             params,
             a.games,
@@ -373,31 +497,58 @@ impl GameTask for MatchTask<'_> {
             threads,
             rollout,
             |r: &GameResult| {
-                if let Some(dir) = &a.records {
-                    if let Err(e) = write_record(dir, game.name(), size, kind, names, r) {
-                        record_error.lock().expect("lock").get_or_insert(e);
-                    }
+                if let Some(dir) = &a.records
+                    && let Err(e) = write_record(dir, game.name(), size, info, names, r)
+                {
+                    record_error.lock().expect("lock").get_or_insert(e);
+                    record_failed.store(true, Ordering::SeqCst);
                 }
-                let mut s = live.lock().expect("lock");
+                let mut guard = live.lock().expect("lock");
+                let (s, last_line) = &mut *guard;
                 s.add(r);
                 bar.set_message(format!("{} {:.1}%", names[0], 100.0 * s.score()));
                 bar.inc(1);
+                if show && !terminal && last_line.elapsed() >= Duration::from_secs(10) {
+                    *last_line = Instant::now();
+                    eprintln!(
+                        "match: {}/{} games, {} {:.1}%, {:.0} s",
+                        s.games,
+                        a.games,
+                        names[0],
+                        100.0 * s.score(),
+                        t0.elapsed().as_secs_f64()
+                    );
+                }
             },
+            || cancel.load(Ordering::Relaxed) || record_failed.load(Ordering::Relaxed),
         )?;
         bar.finish_and_clear();
         if let Some(e) = record_error.into_inner().expect("lock") {
             return Err(e);
         }
+        let interrupted = summary.games < a.games;
         let elapsed = t0.elapsed().as_secs_f64();
         let (lo, hi) = summary.interval95();
+        let rules = info
+            .go
+            .map(|(r, limit)| (r, limit, go_rules_text(r, limit)));
         if a.json {
             let out = json!({
                 "command": std::env::args().collect::<Vec<_>>().join(" "),
                 "version": env!("CARGO_PKG_VERSION"),
+                "status": if interrupted { "interrupted" } else { "complete" },
                 "game": game.name(),
                 "size": size,
+                "rules": rules.as_ref().map(|(r, limit, _)| json!({
+                    "ko": r.ko.to_string(),
+                    "komi": f64::from(r.komi.half_points()) / 2.0,
+                    "scoring": "area",
+                    "move_limit": limit,
+                })),
                 "players": names,
                 "games": summary.games,
+                "games_played": summary.games,
+                "games_requested": a.games,
                 "budget": match params[0].budget { Budget::Playouts(n) => json!({"playouts": n}), Budget::Seconds(s) => json!({"seconds": s}) },
                 "rho": a.flags.rho,
                 "window": a.flags.window,
@@ -416,6 +567,12 @@ impl GameTask for MatchTask<'_> {
             });
             println!("{out}");
         } else {
+            if interrupted {
+                println!(
+                    "interrupted: {} of {} games finished (the games in progress were abandoned)",
+                    summary.games, a.games
+                );
+            }
             println!(
                 "{} {}: {} vs {}, {} games, {}, seed {}, {} threads, {:.1} s",
                 game.name(),
@@ -428,6 +585,9 @@ impl GameTask for MatchTask<'_> {
                 threads,
                 elapsed
             );
+            if let Some((_, _, text)) = &rules {
+                println!("rules: {text}");
+            }
             println!(
                 "{} win rate {:.1}% (95% interval {:.1}% to {:.1}%): {} wins, {} losses, {} draws; the first player won {} games",
                 names[0],
@@ -454,6 +614,13 @@ impl GameTask for MatchTask<'_> {
                 );
             }
         }
+        if interrupted {
+            crate::exit::flush_stdout()?;
+            return Err(crate::exit::unknown(format!(
+                "interrupted: {} of {} games played; the result above is partial",
+                summary.games, a.games
+            )));
+        }
         Ok(())
     }
 }
@@ -470,7 +637,13 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    dispatch(&args.game, &args.size, MatchTask { args, algos })
+    dispatch(&args.game, &args.size, &args.go, MatchTask { args, algos })
+}
+
+/// A failed write to standard output, as `main` reports it ("cannot write to standard
+/// output: …"); the `io::Error` stays in the chain, so a closed pipe is still a quiet 141.
+fn write_error(e: std::io::Error) -> anyhow::Error {
+    anyhow::Error::new(e).context("cannot write to standard output")
 }
 
 struct PlayTask<'a> {
@@ -481,7 +654,7 @@ struct PlayTask<'a> {
 
 impl GameTask for PlayTask<'_> {
     type Out = ();
-    fn run<G, R, F>(self, game: &G, size: &str, rollout: F, _: RecordKind) -> anyhow::Result<()>
+    fn run<G, R, F>(self, game: &G, size: &str, rollout: F, _: RecordInfo) -> anyhow::Result<()>
     where
         G: Game + Sync,
         R: Rollout<G>,
@@ -500,12 +673,13 @@ impl GameTask for PlayTask<'_> {
             self.human,
             self.algo,
             self.args.flags.budget_text()
-        )?;
+        )
+        .map_err(write_error)?;
         let mut moves = Vec::new();
         let mut redraw = true;
         loop {
             if redraw {
-                writeln!(out, "\n{}", game.render(&state))?;
+                writeln!(out, "\n{}", game.render(&state)).map_err(write_error)?;
             }
             redraw = true;
             if let Some(o) = game.outcome(&state) {
@@ -514,18 +688,22 @@ impl GameTask for PlayTask<'_> {
                     Outcome::Win(p) => format!("{p} ({}) wins.", self.algo),
                     Outcome::Draw => "Draw.".to_string(),
                 };
-                writeln!(out, "Game over: {text}")?;
+                writeln!(out, "Game over: {text}").map_err(write_error)?;
                 return Ok(());
             }
             let to_move = game.to_move(&state);
             if to_move == self.human {
-                write!(out, "{to_move} to move> ")?;
-                out.flush()?;
+                write!(out, "{to_move} to move> ").map_err(write_error)?;
+                out.flush().map_err(write_error)?;
                 // Read bytes, not a String: a line that is not UTF-8 is answered like any
                 // other unreadable move instead of ending the game.
                 let mut raw = Vec::new();
-                if input.read_until(b'\n', &mut raw)? == 0 {
-                    writeln!(out, "\nEnd of input: game abandoned.")?;
+                if input
+                    .read_until(b'\n', &mut raw)
+                    .context("cannot read standard input")?
+                    == 0
+                {
+                    writeln!(out, "\nEnd of input: game abandoned.").map_err(write_error)?;
                     return Ok(());
                 }
                 let line = String::from_utf8_lossy(&raw);
@@ -536,7 +714,7 @@ impl GameTask for PlayTask<'_> {
                         continue;
                     }
                     "quit" | "exit" | "resign" => {
-                        writeln!(out, "Game abandoned.")?;
+                        writeln!(out, "Game abandoned.").map_err(write_error)?;
                         return Ok(());
                     }
                     "help" | "?" => {
@@ -548,7 +726,8 @@ impl GameTask for PlayTask<'_> {
                             "Legal moves: {}{}",
                             list.join(" "),
                             if moves.len() > 60 { " ..." } else { "" }
-                        )?;
+                        )
+                        .map_err(write_error)?;
                         redraw = false;
                         continue;
                     }
@@ -557,7 +736,7 @@ impl GameTask for PlayTask<'_> {
                 match game.parse_move(&state, text) {
                     Ok(m) => game.play(&mut state, m),
                     Err(e) => {
-                        writeln!(out, "Illegal or unreadable move: {e}")?;
+                        writeln!(out, "Illegal or unreadable move: {e}").map_err(write_error)?;
                         redraw = false;
                     }
                 }
@@ -575,7 +754,8 @@ impl GameTask for PlayTask<'_> {
                     self.algo,
                     st.playouts,
                     st.playouts_per_second()
-                )?;
+                )
+                .map_err(write_error)?;
                 game.play(&mut state, m);
             }
         }
@@ -590,7 +770,12 @@ pub fn run_play(args: &PlayArgs) -> anyhow::Result<()> {
         "white" | "w" | "second" | "blue" => Player::White,
         other => bail!("--colour must be black or white, not {other:?}"),
     };
-    dispatch(&args.game, &args.size, PlayTask { args, algo, human })
+    dispatch(
+        &args.game,
+        &args.size,
+        &args.go,
+        PlayTask { args, algo, human },
+    )
 }
 
 #[cfg(test)]

@@ -8,6 +8,11 @@ use clap::Args;
 use gosolve::prior::{FEATURE_NAMES, FEATURES, fit};
 use std::path::PathBuf;
 
+/// The largest feature magnitude accepted. The features `--samples` writes are fractions of the
+/// board or small counts (below 100 in absolute value); far larger values are not such samples,
+/// and Newton's method on them overflows (the Hessian holds products of two features).
+const MAX_FEATURE: f64 = 1e6;
+
 /// Arguments of `tsumi fit-prior`.
 #[derive(Args, Debug)]
 pub struct FitArgs {
@@ -25,7 +30,10 @@ pub struct FitArgs {
 /// Runs `tsumi fit-prior`.
 ///
 /// # Errors
-/// A missing file or a malformed line: a one-line message naming it.
+/// A missing file or a malformed line: a one-line message naming it. Degenerate samples are
+/// refused too: samples of a single label (no fit separates them: the weights would run off
+/// to infinity), a feature above 10⁶ in absolute value, and a fit whose weights or loss are
+/// not finite.
 pub fn run(args: &FitArgs) -> anyhow::Result<()> {
     if !(args.l2.is_finite() && args.l2 >= 0.0) {
         bail!("--l2 {} is not a finite number >= 0", args.l2);
@@ -69,6 +77,15 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
                     .ok()
                     .filter(|x: &f64| x.is_finite())
                     .with_context(|| format!("{}:{}: bad number '{v}'", path.display(), i + 1))?;
+                if f[k].abs() > MAX_FEATURE {
+                    bail!(
+                        "{}:{}: feature {} = {v} is too large to fit (|x| at most {MAX_FEATURE:e}; \
+                         the features of --samples are fractions of the board and small counts)",
+                        path.display(),
+                        i + 1,
+                        FEATURE_NAMES[k]
+                    );
+                }
             }
             samples.push((f, y));
         }
@@ -76,7 +93,23 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
     if samples.is_empty() {
         bail!("no samples in the given files");
     }
+    let wins = samples.iter().filter(|s| s.1).count();
+    if wins == 0 || wins == samples.len() {
+        bail!(
+            "all {} samples have label {}: a fit needs samples of both labels (the mover won \
+             and lost)",
+            samples.len(),
+            u8::from(wins > 0)
+        );
+    }
     let (w, loss, constant) = fit(&samples, args.l2);
+    if !(loss.is_finite() && w.iter().all(|x| x.is_finite())) {
+        bail!(
+            "the fit overflowed (weights or loss not finite) on {} samples: the features are \
+             too large or too far apart in scale",
+            samples.len()
+        );
+    }
     println!(
         "{} samples; mean log loss {loss:.4} (constant model {constant:.4})",
         samples.len()
