@@ -418,6 +418,13 @@ impl Solver {
         (self.total_expansions, self.total_nodes)
     }
 
+    /// The root's (φ, δ) for its mover when last computed (after a question: its final
+    /// numbers; (0, ∞) or (∞, 0) when proven).
+    #[must_use]
+    pub fn root_numbers(&self) -> (u64, u64) {
+        self.root_numbers
+    }
+
     /// The configuration (budgets can be changed between questions).
     pub fn config_mut(&mut self) -> &mut Config {
         &mut self.cfg

@@ -489,7 +489,7 @@ impl Table {
             let b = &self.buckets[self.position_bucket(k)];
             if let Some((_, e)) = b
                 .with_key(k.key)
-                .find(|(_, e)| e.shared_of(k) && i32::from(e.komi2) == komi2)
+                .find(|(_, e)| e.shared_of(k) && (i32::from(e.komi2) == komi2))
             {
                 found = Probe::Unproven {
                     pn: e.word_a.clamp(1, INF - 1),

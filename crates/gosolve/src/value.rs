@@ -26,6 +26,9 @@ pub struct Solved {
     pub lower: i32,
     /// Proven upper bound on the value.
     pub upper: i32,
+    /// The short probes that placed the first question (see [`probe_guess`]), in order;
+    /// those that ended proven also moved the bounds.
+    pub probes: Vec<Proof>,
     /// Every question asked, in order.
     pub proofs: Vec<Proof>,
     /// The value when `lower == upper`.
@@ -94,6 +97,7 @@ pub fn solve_value_from(
         return Solved {
             lower: s,
             upper: s,
+            probes: Vec::new(),
             proofs,
             value: Some(s),
             best_move: None,
@@ -101,14 +105,24 @@ pub fn solve_value_from(
             pv_checked: true,
         };
     }
-    let mut guess = Some(
-        first_guess
-            .unwrap_or_else(|| line.score(solver.geometry()))
-            .clamp(lower + 1, upper),
-    );
-    let mut complete = true;
-    while lower < upper {
-        let u = guess.take().unwrap_or(lower + (upper - lower + 1) / 2);
+    let mut probes = Vec::new();
+    let guess = match first_guess {
+        Some(g) => g,
+        None => {
+            let g = probe_guess(solver, line, &mut lower, &mut upper, &mut probes);
+            for p in &probes {
+                on_proof(p);
+            }
+            g
+        }
+    }
+    .clamp(lower.min(upper - 1) + 1, upper.max(lower + 1));
+    let mut order = QuestionOrder::new(guess);
+    let mut complete = !probes
+        .iter()
+        .any(|p| p.answer == Answer::Unknown && cancelled(solver));
+    while complete && lower < upper {
+        let u = order.next(lower, upper);
         // Ask the side to move: its question is the natural one for the first move.
         let mover = line.position.to_move;
         let mut p = solver.prove(line, mover, 2 * u - 1);
@@ -122,8 +136,14 @@ pub fn solve_value_from(
         on_proof(&p);
         proofs.push(p);
         match p.proven_winner() {
-            Some(Player::Black) => lower = u,
-            Some(Player::White) => upper = u - 1,
+            Some(Player::Black) => {
+                lower = u;
+                order.black_won = true;
+            }
+            Some(Player::White) => {
+                upper = u - 1;
+                order.white_won = true;
+            }
             None => {
                 complete = false;
                 break;
@@ -133,6 +153,7 @@ pub fn solve_value_from(
     let mut out = Solved {
         lower,
         upper,
+        probes,
         proofs,
         value: None,
         best_move: None,
@@ -148,6 +169,125 @@ pub fn solve_value_from(
         out.pv_checked = ok;
     }
     out
+}
+
+/// Where the next question goes: galloping from the guess g (thresholds g, g + 1, g + 2,
+/// g + 4, … while Black keeps winning; g − 1, g − 2, g − 4, … while White does), then
+/// bisection once both sides have won a question. With a right guess the first two
+/// questions are the two deciding proofs; a guess off by d costs about log2(d) more.
+struct QuestionOrder {
+    guess: i32,
+    step: i32,
+    black_won: bool,
+    white_won: bool,
+}
+
+impl QuestionOrder {
+    fn new(guess: i32) -> Self {
+        QuestionOrder {
+            guess,
+            step: 1,
+            black_won: false,
+            white_won: false,
+        }
+    }
+
+    /// The next threshold u (the question "v ≥ u?", komi u − ½), within (lower, upper].
+    fn next(&mut self, lower: i32, upper: i32) -> i32 {
+        let u = match (self.black_won, self.white_won) {
+            (false, false) => self.guess,
+            (true, false) => lower + self.step,
+            (false, true) => upper + 1 - self.step,
+            (true, true) => lower + (upper - lower + 1) / 2,
+        };
+        if self.black_won != self.white_won {
+            self.step = self.step.saturating_mul(2);
+        }
+        u.clamp(lower + 1, upper)
+    }
+}
+
+/// Expansions of one probe of [`probe_guess`] on a board of `points` points.
+#[must_use]
+pub const fn probe_budget(points: u32) -> u64 {
+    200 * points as u64
+}
+
+/// A first guess of the value from short searches: a bisection over the thresholds u in
+/// (lower, upper], each step a df-pn question "does the side to move win at komi u − ½?"
+/// cut off after [`probe_budget`] expansions. A probe that ends proven is a real answer
+/// and moves `lower`/`upper`; an unknown one is read from the root's numbers (the side to
+/// move more likely wins when its proof number is below its disproof number). The probes
+/// go in `probes`. The guess only orders the questions that follow, never the value.
+pub fn probe_guess(
+    solver: &mut Solver,
+    line: &Line,
+    lower: &mut i32,
+    upper: &mut i32,
+    probes: &mut Vec<Proof>,
+) -> i32 {
+    let points = solver.geometry().points() as u32;
+    let saved = solver.config().max_expansions;
+    let budget = probe_budget(points);
+    solver.config_mut().max_expansions = if saved == 0 {
+        budget
+    } else {
+        saved.min(budget)
+    };
+    let mover = line.position.to_move;
+    let (mut lo, mut hi) = (*lower, *upper);
+    while lo < hi {
+        let u = lo + (hi - lo + 1) / 2;
+        let p = solver.prove(line, mover, 2 * u - 1);
+        probes.push(p);
+        match p.proven_winner() {
+            Some(Player::Black) => {
+                *lower = u;
+                lo = u;
+            }
+            Some(Player::White) => {
+                *upper = u - 1;
+                hi = u - 1;
+            }
+            None if cancelled(solver) => break,
+            None => {
+                // The same komi asked of the other side: each search's proof number of its
+                // own side's win (the root's φ, then its δ) estimates that side's effort.
+                let (pn, _) = solver.root_numbers();
+                let q = solver.prove(line, mover.opponent(), 2 * u - 1);
+                probes.push(q);
+                let dn = match q.proven_winner() {
+                    Some(Player::Black) => {
+                        *lower = u;
+                        lo = u;
+                        continue;
+                    }
+                    Some(Player::White) => {
+                        *upper = u - 1;
+                        hi = u - 1;
+                        continue;
+                    }
+                    None if cancelled(solver) => break,
+                    None => solver.root_numbers().1,
+                };
+                if (pn < dn) == (mover == Player::Black) {
+                    lo = u;
+                } else {
+                    hi = u - 1;
+                }
+            }
+        }
+    }
+    solver.config_mut().max_expansions = saved;
+    lo
+}
+
+fn cancelled(solver: &Solver) -> bool {
+    solver
+        .config()
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// The principal variation of a position of known value `v`, and whether it replayed legally
