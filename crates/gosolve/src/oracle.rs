@@ -1,21 +1,50 @@
 //! The brute-force reference: exact minimax of the area margin, memoised on the exact state.
 //!
+//! # State and memo
 //! The state is the board, the side to move, whether the last move was a pass, and the
-//! **set of earlier boards** (positional superko makes the value depend on it). Alpha-beta
-//! with passes tried first prunes most of the tree (2×2 needs about 1,500 nodes); the memo
-//! stores exact values and alpha-beta bounds. Built on the reference board
-//! [`games::go::Position`], so it shares no code with the fast solver it checks.
+//! **set of earlier boards**. Under positional superko the game tree below a node is a
+//! function of exactly these four: a stone move is legal when its point is empty, it is not
+//! suicide and its result is not in the set (the set only grows along a line, by each new
+//! board), a pass answering a pass ends the game, and the score is the area of the final
+//! board. So two nodes with the same state have the same tree and the same value, and the
+//! memo is keyed by the whole state. A memo keyed by the board alone is unsound: the same
+//! board with different earlier boards can have different values (see the test
+//! `memo_distinguishes_histories`: +4 or −4 on 1x4). No part of the history can be dropped
+//! from the key without an argument that it never matters, so none is.
+//!
+//! # Search
+//! The value is found by MTD(f) (Plaat et al. 1996): a sequence of null-window fail-soft
+//! alpha-beta searches "is the value at least u?", each narrowing the interval, starting from
+//! the current area margin. Memo entries hold a lower and an upper bound on the value of
+//! their state, both valid whatever window found them, so every search reuses all earlier
+//! ones. The memo's best move of the state is tried first, then the moves (the pass
+//! included) by the area margin of the board they leave, best for the mover first, the pass
+//! first among equals (a pass answering a pass ends the game at once).
+//!
+//! # Budget
+//! A search counts nodes (calls of the recursive procedure) and stops with
+//! [`OracleError::Budget`] past [`DEFAULT_MAX_NODES`] (or [`Oracle::with_max_nodes`]). The
+//! memo holds at most about [`MEMO_BYTES`] bytes; past that new states are searched but not
+//! stored (which costs time, never correctness).
 //!
 //! Value: Black's area minus White's area at the end of optimal play (komi not included);
-//! Black maximises it, White minimises it. A pass answering a pass ends the game and is
-//! scored at once. Boards of up to 64 points.
+//! Black maximises it, White minimises it. Built on the reference board
+//! [`games::go::Position`], so it shares no code with the fast solver it checks. Boards of up
+//! to 64 points.
 
 use games::Player;
-use games::go::{Board, KoRule, Move, Position, Size};
+use games::go::{Board, KoRule, Move, Position, Rules, Size};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+
+/// The node budget of [`Oracle::new`] (about 100,000 nodes a second).
+pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
+
+/// The most bytes the memo may hold (estimated: an entry with its key, plus 16 bytes per
+/// board of its set of earlier boards).
+pub const MEMO_BYTES: usize = 1 << 30;
 
 /// The result of an oracle solve.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,7 +67,9 @@ pub struct OracleResult {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OracleError {
     /// The node budget ran out.
-    #[error("oracle node budget of {0} nodes exhausted")]
+    #[error(
+        "oracle node budget of {0} nodes exhausted (raise it with --max-nodes, or use the dfpn engine)"
+    )]
     Budget(u64),
     /// The cancel flag was raised (Ctrl-C).
     #[error("oracle interrupted after {0} nodes")]
@@ -51,13 +82,6 @@ pub enum OracleError {
 /// A board as two 64-bit masks (Black in the low word, White in the high word).
 type Packed = u128;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
     board: Packed,
@@ -67,9 +91,29 @@ struct Key {
     earlier: Arc<[Packed]>,
 }
 
-/// The exact reference solver (single-threaded, memory grows with the search).
+/// What the memo knows of a state: lower ≤ value ≤ upper, and the move that gave the best
+/// value in the last search of it.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    lower: i32,
+    upper: i32,
+    best: Option<Move>,
+}
+
+/// A node: the board, the side to move and whether the last move was a pass.
+#[derive(Clone)]
+struct State {
+    board: Board,
+    packed: Packed,
+    to_move: Player,
+    after_pass: bool,
+}
+
+/// The exact reference solver (single-threaded).
 pub struct Oracle {
-    memo: HashMap<Key, (i32, Bound)>,
+    memo: HashMap<Key, Entry>,
+    /// Estimated bytes of the memo.
+    memo_bytes: usize,
     nodes: u64,
     max_nodes: u64,
     cancel: Option<Arc<AtomicBool>>,
@@ -96,24 +140,30 @@ fn pack(board: &Board) -> Packed {
     packed
 }
 
+const PSK: Rules = Rules {
+    ko: KoRule::PositionalSuperko,
+    komi: games::go::Komi::from_half_points(1),
+};
+
 impl Oracle {
-    /// A fresh oracle with an unlimited node budget.
+    /// A fresh oracle with a budget of [`DEFAULT_MAX_NODES`] nodes.
     #[must_use]
     pub fn new() -> Self {
         Oracle {
             memo: HashMap::new(),
+            memo_bytes: 0,
             nodes: 0,
-            max_nodes: u64::MAX,
+            max_nodes: DEFAULT_MAX_NODES,
             cancel: None,
             progress: None,
             stopped: None,
         }
     }
 
-    /// Limits the total number of nodes (calls) this oracle may search.
+    /// Limits the total number of nodes (calls) this oracle may search; 0 means unlimited.
     #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
-        self.max_nodes = max_nodes;
+        self.max_nodes = if max_nodes == 0 { u64::MAX } else { max_nodes };
         self
     }
 
@@ -145,13 +195,32 @@ impl Oracle {
     /// not supported (more than 64 points, or a ko rule other than positional superko).
     pub fn value(&mut self, pos: &Position) -> Result<i32, OracleError> {
         check_supported(pos)?;
-        let n = pos.size().points() as i32;
-        let earlier = earlier_set(pos);
-        let v = self.search(pos, &earlier, -n - 1, n + 1);
-        match self.stopped.take() {
-            Some(e) => Err(e),
-            None => Ok(v),
+        if pos.is_over() {
+            return Ok(pos.score().margin());
         }
+        let st = root_state(pos);
+        let earlier = earlier_set(pos);
+        self.mtdf(&st, &earlier)
+    }
+
+    /// The exact value of a state by MTD(f).
+    fn mtdf(&mut self, st: &State, earlier: &Arc<[Packed]>) -> Result<i32, OracleError> {
+        let n = st.board.size().points() as i32;
+        let (mut lower, mut upper) = (-n, n);
+        let mut g = st.board.area().margin();
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            g = self.search(st, earlier, beta - 1, beta);
+            if let Some(e) = self.stopped.take() {
+                return Err(e);
+            }
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        Ok(lower)
     }
 
     /// Solves `pos`: its value, a best move and a principal variation to the end of the game.
@@ -163,22 +232,41 @@ impl Oracle {
         let nodes_before = self.nodes;
         let value = self.value(pos)?;
         let mut pv = Vec::new();
-        let mut cur = pos.clone();
-        while !cur.is_over() {
-            let mut found = None;
-            for m in ordered_moves(&cur) {
-                let mut child = cur.clone();
-                child.play(m).expect("legal move");
-                if self.value(&child)? == value {
-                    found = Some((m, child));
-                    break;
+        if !pos.is_over() {
+            let mut st = root_state(pos);
+            let mut earlier = earlier_set(pos);
+            loop {
+                // The child whose value is exactly `value` (a window around it decides).
+                let mut found = None;
+                for (m, child) in self.children(&st, &earlier) {
+                    let v = match &child {
+                        None => st.board.area().margin(),
+                        Some((c, set)) => {
+                            let v = self.search(c, set, value - 1, value + 1);
+                            if let Some(e) = self.stopped.take() {
+                                return Err(e);
+                            }
+                            v
+                        }
+                    };
+                    if v == value {
+                        found = Some((m, child));
+                        break;
+                    }
+                }
+                let Some((m, child)) = found else {
+                    unreachable!("some child attains the minimax value");
+                };
+                pv.push(m);
+                match child {
+                    None => break,
+                    Some((c, set)) => {
+                        st = c;
+                        earlier = set;
+                    }
                 }
             }
-            let (m, child) = found.expect("some child attains the minimax value");
-            pv.push(m);
-            cur = child;
         }
-        debug_assert_eq!(cur.score().margin(), value);
         Ok(OracleResult {
             value,
             best_move: pv.first().copied(),
@@ -189,18 +277,66 @@ impl Oracle {
         })
     }
 
-    /// Negamax-free minimax with alpha-beta on Black's margin; `earlier` is the sorted set
-    /// of boards of the game so far (the current one included).
+    /// The legal moves of `st` with their children: `None` for a pass that ends the game,
+    /// else the child state and its set of earlier boards. The pass comes first.
+    #[allow(clippy::type_complexity)]
+    fn children(
+        &self,
+        st: &State,
+        earlier: &Arc<[Packed]>,
+    ) -> Vec<(Move, Option<(State, Arc<[Packed]>)>)> {
+        let mut out = Vec::new();
+        if st.after_pass {
+            out.push((Move::Pass, None));
+        } else {
+            let c = State {
+                board: st.board.clone(),
+                packed: st.packed,
+                to_move: st.to_move.opponent(),
+                after_pass: true,
+            };
+            out.push((Move::Pass, Some((c, earlier.clone()))));
+        }
+        let pos = Position::from_board(st.board.clone(), st.to_move, PSK)
+            .expect("every chain of a reached board has a liberty");
+        for m in pos.legal_moves() {
+            if m == Move::Pass {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(m).expect("legal move");
+            let packed = pack(child.board());
+            if earlier.binary_search(&packed).is_ok() {
+                continue; // positional superko
+            }
+            let c = State {
+                board: child.board().clone(),
+                packed,
+                to_move: st.to_move.opponent(),
+                after_pass: false,
+            };
+            out.push((m, Some((c, insert_sorted(earlier, packed)))));
+        }
+        // By the area margin the move leaves, best for the mover first; stable, so the pass
+        // comes first among equals.
+        let sign = if st.to_move == Player::Black { -1 } else { 1 };
+        let here = st.board.area().margin();
+        let from = usize::from(st.after_pass);
+        out[from..]
+            .sort_by_key(|(_, c)| sign * c.as_ref().map_or(here, |(c, _)| c.board.area().margin()));
+        out
+    }
+
+    /// Fail-soft alpha-beta on Black's margin (window `alpha` < `beta`): a result g ≤ alpha
+    /// is an upper bound on the value, g ≥ beta a lower bound, anything between exact.
+    /// `earlier` is the sorted set of boards of the game so far (the current one included).
     fn search(
         &mut self,
-        pos: &Position,
+        st: &State,
         earlier: &Arc<[Packed]>,
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        if pos.is_over() {
-            return pos.score().margin();
-        }
         if self.stopped.is_some() {
             return 0;
         }
@@ -223,69 +359,84 @@ impl Oracle {
             }
         }
         let key = Key {
-            board: pack(pos.board()),
-            white_to_move: pos.to_move() == Player::White,
-            after_pass: pos.passes() == 1,
+            board: st.packed,
+            white_to_move: st.to_move == Player::White,
+            after_pass: st.after_pass,
             earlier: earlier.clone(),
         };
+        let n = st.board.size().points() as i32;
+        let mut entry = self.memo.get(&key).copied().unwrap_or(Entry {
+            lower: -n,
+            upper: n,
+            best: None,
+        });
+        if entry.lower >= beta || entry.lower == entry.upper {
+            return entry.lower;
+        }
+        if entry.upper <= alpha {
+            return entry.upper;
+        }
+        alpha = alpha.max(entry.lower);
+        beta = beta.min(entry.upper);
         let (alpha0, beta0) = (alpha, beta);
-        if let Some(&(v, bound)) = self.memo.get(&key) {
-            match bound {
-                Bound::Exact => return v,
-                Bound::Lower => alpha = alpha.max(v),
-                Bound::Upper => beta = beta.min(v),
-            }
-            if alpha >= beta {
-                return v;
+        let maximising = st.to_move == Player::Black;
+        let mut children = self.children(st, earlier);
+        // The memo's best move first.
+        if let Some(b) = entry.best {
+            if let Some(i) = children.iter().position(|(m, _)| *m == b) {
+                children[..=i].rotate_right(1);
             }
         }
-        let maximising = pos.to_move() == Player::Black;
         let mut best = if maximising { i32::MIN } else { i32::MAX };
-        for m in ordered_moves(pos) {
-            let mut child = pos.clone();
-            child.play(m).expect("legal move");
-            let v = if child.is_over() {
-                child.score().margin()
-            } else if m == Move::Pass {
-                self.search(&child, earlier, alpha, beta)
-            } else {
-                let child_set = insert_sorted(earlier, pack(child.board()));
-                self.search(&child, &child_set, alpha, beta)
+        let mut best_move = None;
+        for (m, child) in &children {
+            let v = match child {
+                None => st.board.area().margin(),
+                Some((c, set)) => self.search(c, set, alpha, beta),
             };
             if self.stopped.is_some() {
                 return 0;
             }
+            if (maximising && v > best) || (!maximising && v < best) {
+                best = v;
+                best_move = Some(*m);
+            }
             if maximising {
-                best = best.max(v);
                 alpha = alpha.max(v);
             } else {
-                best = best.min(v);
                 beta = beta.min(v);
             }
             if alpha >= beta {
                 break;
             }
         }
-        let bound = if best <= alpha0 {
-            Bound::Upper
+        // Bounds relative to the window searched (already inside the memo's bounds).
+        if best <= alpha0 {
+            entry.upper = best;
         } else if best >= beta0 {
-            Bound::Lower
+            entry.lower = best;
         } else {
-            Bound::Exact
-        };
-        self.memo.insert(key, (best, bound));
+            entry.lower = best;
+            entry.upper = best;
+        }
+        entry.best = best_move;
+        if let Some(e) = self.memo.get_mut(&key) {
+            *e = entry;
+        } else if self.memo_bytes < MEMO_BYTES {
+            self.memo_bytes += 96 + 16 * key.earlier.len();
+            self.memo.insert(key, entry);
+        }
         best
     }
 }
 
-/// Legal moves, the pass first (the ordering that makes alpha-beta fast here).
-fn ordered_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.legal_moves();
-    if let Some(i) = moves.iter().position(|&m| m == Move::Pass) {
-        moves.remove(i);
-        moves.insert(0, Move::Pass);
+fn root_state(pos: &Position) -> State {
+    State {
+        board: pos.board().clone(),
+        packed: pack(pos.board()),
+        to_move: pos.to_move(),
+        after_pass: pos.passes() == 1,
     }
-    moves
 }
 
 fn insert_sorted(set: &Arc<[Packed]>, board: Packed) -> Arc<[Packed]> {

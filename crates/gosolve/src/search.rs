@@ -195,6 +195,8 @@ pub struct Proof {
     pub time_s: f64,
     /// The search finished with a loss of the pruned side, reported as unknown.
     pub pruned_loss: bool,
+    /// The question ran with winner-side pruning of `winner`'s moves ([`Config::prune`]).
+    pub pruned: bool,
 }
 
 impl Proof {
@@ -577,9 +579,11 @@ impl Solver {
     /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
     ///
     /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes
-    /// or play inside its certified territory are skipped (the first one at each node is kept
-    /// as a tempo move). A win is then still a proof, but a loss is reported as
-    /// [`Answer::Unknown`] with [`Proof::pruned_loss`] set.
+    /// or play inside its certified territory away from the opponent's stones there are
+    /// skipped (the first one at each node is kept as a tempo move; see
+    /// [`crate::prune::prunable_points`]). A win is then still a proof, but a loss is
+    /// reported as [`Answer::Unknown`] with [`Proof::pruned_loss`] set. [`crate::value`]
+    /// asks such a question again unpruned.
     ///
     /// # Panics
     /// If `komi2` is even (komi must be a half-integer, so that no game is drawn).
@@ -629,6 +633,7 @@ impl Solver {
                 nodes: s.nodes,
                 time_s: s.start.elapsed().as_secs_f64(),
                 pruned_loss,
+                pruned,
             }
         };
         if line.over {

@@ -8,7 +8,11 @@
 //! proof (no score can leave the board), so a full-board value v = R·C needs only Black's.
 //!
 //! With winner-side pruning a question whose pruned side loses comes back unknown; the same
-//! komi is then asked of the other side, and the bisection stops only if both are unknown.
+//! komi is then asked of the other side, with its moves pruned. When that one too ends in a
+//! loss of its pruned side (pruning is incomplete: it can hide the only good move, such as
+//! filling one's own eye to save a chain), the question is asked again unpruned, so pruning
+//! never turns a solvable position into an unknown one. A question left unknown by the budget
+//! or an interrupt is not asked again: the bisection stops there.
 //!
 //! The principal variation follows, at each node, the mover's winning move in the mover's own
 //! proof (Black's at v − ½, White's at v + ½), re-proving a node from the table when its entry
@@ -72,8 +76,9 @@ impl Proof {
 }
 
 /// Finds the value of the end of `line` by bisection over komi. `on_proof` is called after
-/// each question (for progress output). Stops early, with the bounds known so far, when a
-/// question comes back unknown (budget or Ctrl-C).
+/// each question (for progress output; [`Proof::pruned`] tells a pruned question from its
+/// unpruned repeat). Stops early, with the bounds known so far, when a question comes back
+/// unknown (budget or Ctrl-C).
 pub fn solve_value(solver: &mut Solver, line: &Line, on_proof: impl FnMut(&Proof)) -> Solved {
     solve_value_from(solver, line, None, on_proof)
 }
@@ -132,6 +137,12 @@ pub fn solve_value_from(
             on_proof(&p);
             proofs.push(p);
             p = solver.prove(line, mover.opponent(), 2 * u - 1);
+        }
+        if p.pruned_loss {
+            // Both pruned searches lost: ask again without pruning.
+            on_proof(&p);
+            proofs.push(p);
+            p = prove_unpruned(solver, line, mover, 2 * u - 1);
         }
         on_proof(&p);
         proofs.push(p);
@@ -290,6 +301,15 @@ fn cancelled(solver: &Solver) -> bool {
         .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
 }
 
+/// [`Solver::prove`] with winner-side pruning switched off for this one question.
+fn prove_unpruned(solver: &mut Solver, line: &Line, winner: Player, komi2: i32) -> Proof {
+    let prune = solver.config().prune;
+    solver.config_mut().prune = false;
+    let p = solver.prove(line, winner, komi2);
+    solver.config_mut().prune = prune;
+    p
+}
+
 /// The principal variation of a position of known value `v`, and whether it replayed legally
 /// to a finished game scored exactly `v`.
 pub fn principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<Move>, bool) {
@@ -310,7 +330,10 @@ pub fn principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<Mov
             } else {
                 2 * v + 1
             };
-            let p = solver.prove(&l, mover, k2);
+            let mut p = solver.prove(&l, mover, k2);
+            if p.pruned_loss {
+                p = prove_unpruned(solver, &l, mover, k2);
+            }
             match (p.answer, p.best_move) {
                 (Answer::Win, Some(m)) => m,
                 _ => return (pv, false),
