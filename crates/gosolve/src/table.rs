@@ -692,7 +692,13 @@ impl Table {
         let old_state = old.flags & STATE_MASK;
         if old_state == EMPTY {
             self.stats.used += 1;
-        } else if old.key != k.key || old.sig1 != k.sig1 || old.sig2 != k.sig2 {
+        } else if old.key != k.key
+            || if old.flags & (POSITION | SHARED) != 0 {
+                old.word_d != k.pos2
+            } else {
+                old.sig1 != k.sig1 || old.sig2 != k.sig2
+            }
+        {
             self.stats.evictions += 1;
         }
         if old_state == WIN || old_state == LOSS {

@@ -3,8 +3,19 @@
 //! The value v is Black's area minus White's under optimal play. It is established by two
 //! proofs: Black wins at komi v − ½ and White wins at komi v + ½. Every answer of the solver at
 //! a komi k = u − ½ is one of the two bounds: Black wins (v ≥ u) or White wins (v ≤ u − 1).
-//! Starting from the sure bounds −R·C ≤ v ≤ R·C, the first question is asked at the current
-//! area margin (0 on the empty board), then the interval is halved. A bound at ±R·C needs no
+//! Starting from the sure bounds −R·C ≤ v ≤ R·C, the questions are ordered to cost close to
+//! the two deciding proofs:
+//!
+//! 1. a first guess g of the value ([`probe_guess`]: a bisection of short df-pn probes, both
+//!    sides at each komi, 200 expansions a point each; a probe that ends proven is a real
+//!    bound), or the caller's guess;
+//! 2. galloping from g: thresholds g, g + 1, g + 2, g + 4, … while Black keeps winning (or
+//!    g − 1, g − 2, g − 4, … while White does), so a right guess costs exactly the two
+//!    deciding proofs and a guess off by d about log2(d) more questions;
+//! 3. bisection once both sides have won a question.
+//!
+//! Proofs stay in the table between questions: a proof at komi k answers every komi better
+//! for its winner, and unproven numbers are shared by position. A bound at ±R·C needs no
 //! proof (no score can leave the board), so a full-board value v = R·C needs only Black's.
 //!
 //! With winner-side pruning a question whose pruned side loses comes back unknown; the same
@@ -33,6 +44,8 @@ pub struct Solved {
     /// The short probes that placed the first question (see [`probe_guess`]), in order;
     /// those that ended proven also moved the bounds.
     pub probes: Vec<Proof>,
+    /// The first threshold asked: the caller's guess, or the probes' (clamped to the board).
+    pub guess: i32,
     /// Every question asked, in order.
     pub proofs: Vec<Proof>,
     /// The value when `lower == upper`.
@@ -47,13 +60,14 @@ pub struct Solved {
 
 impl Solved {
     /// The two proofs that establish the value (Black's at v − ½, White's at v + ½), those
-    /// that exist.
+    /// that exist, from the questions or the probes.
     #[must_use]
     pub fn deciding_proofs(&self) -> Vec<Proof> {
         let mut out = Vec::new();
         let Some(v) = self.value else { return out };
         for (w, k2) in [(Player::Black, 2 * v - 1), (Player::White, 2 * v + 1)] {
-            if let Some(p) = self.proofs.iter().rev().find(|p| {
+            // A probe that ended proven is a real answer (small boards end in the probes).
+            if let Some(p) = self.proofs.iter().chain(&self.probes).rev().find(|p| {
                 p.komi2 == k2 && p.answer != Answer::Unknown && p.proven_winner() == Some(w)
             }) {
                 out.push(*p);
@@ -103,6 +117,7 @@ pub fn solve_value_from(
             lower: s,
             upper: s,
             probes: Vec::new(),
+            guess: s,
             proofs,
             value: Some(s),
             best_move: None,
@@ -113,13 +128,7 @@ pub fn solve_value_from(
     let mut probes = Vec::new();
     let guess = match first_guess {
         Some(g) => g,
-        None => {
-            let g = probe_guess(solver, line, &mut lower, &mut upper, &mut probes);
-            for p in &probes {
-                on_proof(p);
-            }
-            g
-        }
+        None => probe_guess(solver, line, &mut lower, &mut upper, &mut probes),
     }
     .clamp(lower.min(upper - 1) + 1, upper.max(lower + 1));
     let mut order = QuestionOrder::new(guess);
@@ -165,6 +174,7 @@ pub fn solve_value_from(
         lower,
         upper,
         probes,
+        guess,
         proofs,
         value: None,
         best_move: None,

@@ -28,11 +28,11 @@ pub struct BenchArgs {
     /// Budget per question in expansions (0 = unlimited).
     #[arg(long, default_value_t = 0)]
     pub max_expansions: u64,
-    /// Initial numbers of new nodes: "score" (logistic on the area margin, the default),
-    /// "learned" (the learned logistic model of the Sanko paper, `learned:SCALE`, or
+    /// Initial numbers of new nodes: "score" (logistic on the area margin), "learned" (the
+    /// learned logistic model of the Sanko paper, the default; `learned:SCALE`, or
     /// `learned:SCALE:FILE` with weights from `tsumi fit-prior --out FILE`), "uniform" (1, 1),
     /// or "score:SLOPE:SCALE".
-    #[arg(long, default_value = "score")]
+    #[arg(long, default_value = crate::prove_go::DEFAULT_PRIOR)]
     pub prior: String,
     /// Print one JSON object per board instead of a table.
     #[arg(long)]

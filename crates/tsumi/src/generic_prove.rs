@@ -110,7 +110,7 @@ pub fn run(args: &ProveArgs, game: &str) -> anyhow::Result<()> {
     let budget = Budget {
         max_expansions: args.max_expansions,
         max_time: (args.seconds > 0.0).then(|| Duration::from_secs_f64(args.seconds)),
-        max_mib: args.tt_mib,
+        max_mib: args.tt_mib.unwrap_or(256),
         progress: Some(progress_line()),
     };
     if args.threats && game != "hex" {

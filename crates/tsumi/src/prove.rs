@@ -37,9 +37,11 @@ pub struct ProveArgs {
     /// Budget: maximum seconds (0 = unlimited).
     #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub seconds: f64,
-    /// Transposition table size in MiB (at least 1).
-    #[arg(long, default_value_t = 256)]
-    pub tt_mib: usize,
+    /// Transposition table size in MiB (at least 1). Go: chosen from the board and the free
+    /// memory when not given (16 MiB × 2^(points − 11), at most 3/4 of the available memory);
+    /// other games: 256.
+    #[arg(long)]
+    pub tt_mib: Option<usize>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -70,7 +72,7 @@ pub struct ProveArgs {
     pub pn2_fraction: Option<f64>,
     /// Go: initial numbers of new nodes: "score", "learned", "uniform", "score:SLOPE:SCALE",
     /// "learned:SCALE" or "learned:SCALE:FILE" (weights from `tsumi fit-prior --out FILE`)
-    /// [default: score].
+    /// [default: learned].
     #[arg(long)]
     pub prior: Option<String>,
     /// Go: append training samples of the learned prior (every 8th stored proof: the winner
@@ -94,7 +96,9 @@ and the effort are printed first.";
 /// Bad input or an option that does not apply (status 2); no answer within the budget
 /// ([`crate::exit::Unknown`], status 3).
 pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
-    crate::prove_go::check_tt_mib(args.tt_mib)?;
+    if let Some(m) = args.tt_mib {
+        crate::prove_go::check_tt_mib(m)?;
+    }
     crate::prove_go::check_epsilon(args.epsilon)?;
     if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
         anyhow::bail!(

@@ -18,6 +18,50 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+/// The prior of `solve`, `prove` and `bench` when `--prior` is not given: the learned
+/// logistic model (fewer expansions than the area-margin prior on every bench board but 1x9;
+/// see the README's prior table).
+pub const DEFAULT_PRIOR: &str = "learned";
+
+/// The smallest table `solve` and `prove` choose by themselves, in MiB.
+pub const MIN_AUTO_TT_MIB: usize = 16;
+
+/// The table size in MiB: `requested` if given, else chosen from the board and the memory
+/// available: 16 MiB × 2^(points − 11) (16 MiB up to 11 points, 512 MiB on 4x4, 8 GiB on
+/// 4x5), at most three quarters of the available memory (a power of two). The second value
+/// says how it was chosen, for the progress line and the JSON.
+#[must_use]
+pub fn table_mib(requested: Option<usize>, points: usize) -> (usize, String) {
+    if let Some(m) = requested {
+        return (m, "--tt-mib".into());
+    }
+    let want = MIN_AUTO_TT_MIB << points.saturating_sub(11).min(20);
+    let avail_mib = available_memory_bytes().map(|b| (b >> 20) as usize);
+    let cap = avail_mib.map_or(usize::MAX, |a| {
+        let c = a / 4 * 3;
+        if c == 0 { 1 } else { 1usize << c.ilog2() }
+    });
+    let mib = want.min(cap).max(1);
+    let why = match avail_mib {
+        Some(a) if mib < want => {
+            format!("auto: {points} points want {want} MiB, capped to 3/4 of {a} MiB available")
+        }
+        Some(a) => format!("auto: {points} points ({a} MiB available)"),
+        None => format!("auto: {points} points"),
+    };
+    (mib, why)
+}
+
+/// `MemAvailable` of /proc/meminfo in bytes (Linux), or `None`.
+#[must_use]
+pub fn available_memory_bytes() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/meminfo").ok()?;
+    s.lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb * 1024)
+}
+
 /// ε of the 1+ε rule for Go when the command line does not set one (the Sanko paper's).
 pub const GO_EPSILON: f64 = 0.3;
 
@@ -201,10 +245,11 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
         "nodes": p.nodes,
         "revisit_factor": p.revisit_factor(),
         "time_s": p.time_s,
+        "pruned": p.pruned,
     })
 }
 
-/// Parses a prior: "score" (the default), "learned", "uniform", "score:SLOPE:SCALE",
+/// Parses a prior: "score", "learned" (the default, [`DEFAULT_PRIOR`]), "uniform", "score:SLOPE:SCALE",
 /// "learned:SCALE" or "learned:SCALE:FILE" (weights written by `tsumi fit-prior --out FILE`).
 ///
 /// # Errors
@@ -330,6 +375,10 @@ pub struct KnowledgeArgs {
     /// certified territory (one kept as a tempo move); a loss of that side is "unknown".
     #[arg(long)]
     pub prune: bool,
+    /// Keep unproven proof and disproof numbers per superko game instead of sharing them by
+    /// position (the ablation of the shared numbers; values never change).
+    #[arg(long)]
+    pub no_shared_numbers: bool,
 }
 
 impl KnowledgeArgs {
@@ -339,6 +388,7 @@ impl KnowledgeArgs {
         cfg.static_leaves = !self.no_static;
         cfg.regions = !self.no_regions && !self.no_static;
         cfg.prune = self.prune;
+        cfg.share_unproven = !self.no_shared_numbers;
         if self.oracle_mode {
             let c = cfg.clone().oracle_mode();
             *cfg = c;
@@ -358,6 +408,8 @@ impl KnowledgeArgs {
             Some("--oracle-mode")
         } else if self.prune {
             Some("--prune")
+        } else if self.no_shared_numbers {
+            Some("--no-shared-numbers")
         } else {
             None
         }
@@ -381,6 +433,9 @@ impl KnowledgeArgs {
         }
         if self.prune {
             v.push("prune");
+        }
+        if self.no_shared_numbers {
+            v.push("no-shared-numbers");
         }
         if v.is_empty() {
             "full".into()
@@ -462,13 +517,33 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     let label = format!("prove {} at komi {komi}", winner.name());
     let mut cfg = config(args.max_expansions, args.seconds, epsilon, label);
     args.knowledge.apply(&mut cfg);
-    cfg.prior = parse_prior(args.prior.as_deref().unwrap_or("score")).context("--prior")?;
+    cfg.prior = parse_prior(args.prior.as_deref().unwrap_or(DEFAULT_PRIOR)).context("--prior")?;
     if args.samples.is_some() {
         cfg.sample_every = 8;
     }
-    let mut solver = Solver::new(geo.clone(), args.tt_mib, cfg);
-    let p = solver.prove(&line, winner, komi.half_points());
+    let (tt_mib, tt_why) = table_mib(args.tt_mib, geo.points());
+    check_tt_mib(tt_mib)?;
+    if !args.json {
+        eprintln!("table: {tt_mib} MiB ({tt_why})");
+    }
+    let mut solver = Solver::new(geo.clone(), tt_mib, cfg);
+    let mut p = solver.prove(&line, winner, komi.half_points());
     end_progress(p.time_s);
+    let mut pruned_first = None;
+    if p.pruned_loss {
+        // Pruning is incomplete (it can hide the only good move): ask again unpruned, so
+        // that `--prune` never turns a solvable question into an unknown one.
+        if !args.json {
+            eprintln!(
+                "the pruned search found no win for {}: asking again unpruned",
+                winner.name()
+            );
+        }
+        pruned_first = Some(p);
+        solver.config_mut().prune = false;
+        p = solver.prove(&line, winner, komi.half_points());
+        end_progress(p.time_s);
+    }
     if let Some(path) = &args.samples {
         write_samples(&mut solver, path)?;
     }
@@ -491,6 +566,8 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         }
     });
     if args.json {
+        let mut table = table_json(&solver);
+        table["chosen"] = tt_why.clone().into();
         let mut v = json!({
             "game": "go",
             "board": format!("{}x{}", geo.rows(), geo.cols()),
@@ -505,9 +582,11 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
             "revisit_factor": p.revisit_factor(),
             "time_s": p.time_s,
             "interrupted": interrupted,
-            "table": table_json(&solver),
+            "table": table,
             "knowledge": knowledge_json(&solver),
             "pruned_loss": p.pruned_loss,
+            "pruned": p.pruned,
+            "pruned_first": pruned_first.map(|q| proof_json(&q)),
         });
         if let Some(w) = &why {
             v["reason"] = json!(w);

@@ -35,15 +35,17 @@ pub struct SolveArgs {
     /// "oracle" (exact brute-force minimax, the slow reference); boards up to 64 points.
     #[arg(long, default_value = "dfpn")]
     pub engine: String,
-    /// Budget (0 = no limit): for dfpn, expansions per question; for the oracle, nodes in
-    /// all.
+    /// Budget: for dfpn, expansions per question (0 = no limit); for the oracle, nodes in all
+    /// (0 = its default of 50,000,000, which keeps its memo within memory).
     #[arg(long = "max-expansions", alias = "max-nodes", default_value_t = 0)]
     pub max_expansions: u64,
     /// Budget: seconds of wall time for the whole solve, all questions together (0 = no
     /// limit).
     #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub seconds: f64,
-    /// dfpn: transposition table size in MiB, allocated at once (at least 1) [default: 1024].
+    /// dfpn: transposition table size in MiB, allocated at once (at least 1). Default: chosen
+    /// from the board and the free memory (16 MiB × 2^(points − 11), at most 3/4 of the
+    /// available memory), printed on stderr and in the JSON's table.
     #[arg(long)]
     pub tt_mib: Option<usize>,
     /// dfpn: ε of the 1+ε threshold rule, a finite number ≥ 0 [default: 0.3].
@@ -53,7 +55,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// dfpn: initial numbers of new nodes: "score", "learned", "uniform",
-    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE" [default: score].
+    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE" [default: learned].
     #[arg(long)]
     pub prior: Option<String>,
     /// dfpn: a guess of the value (points for Black): the first question asks whether Black
@@ -65,9 +67,6 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub knowledge: crate::prove_go::KnowledgeArgs,
 }
-
-/// `--tt-mib` of `solve` when not given.
-pub const SOLVE_TT_MIB: usize = 1024;
 
 /// The exit statuses, in `tsumi solve --help`.
 const SOLVE_AFTER_HELP: &str = "Exit status: 0 the value is known (printed with its proofs \

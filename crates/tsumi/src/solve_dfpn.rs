@@ -17,8 +17,15 @@ fn proof_line(p: &Proof) -> String {
         || "no proof".to_string(),
         |w| format!("{:<7} wins", w.name()),
     );
+    let pruned = if p.pruned_loss {
+        " (pruned: no win for the pruned side)"
+    } else if p.pruned {
+        " (pruned)"
+    } else {
+        ""
+    };
     format!(
-        "{who} at komi {:>5}: {} expansions, {} nodes (revisit {:.2}), {:.3} s",
+        "{who} at komi {:>5}: {} expansions, {} nodes (revisit {:.2}), {:.3} s{pruned}",
         Komi::from_half_points(p.komi2).to_string(),
         p.expansions,
         p.nodes,
@@ -33,13 +40,20 @@ fn proof_line(p: &Proof) -> String {
 /// Bad input, a board over 64 points, an exhausted budget or Ctrl-C (after printing what is
 /// known).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    let tt_mib = args.tt_mib.unwrap_or(crate::solve::SOLVE_TT_MIB);
-    crate::prove_go::check_tt_mib(tt_mib)?;
     crate::prove_go::check_epsilon(args.epsilon)?;
-    let prior = crate::prove_go::parse_prior(args.prior.as_deref().unwrap_or("score"))
-        .context("--prior")?;
+    let prior = crate::prove_go::parse_prior(
+        args.prior
+            .as_deref()
+            .unwrap_or(crate::prove_go::DEFAULT_PRIOR),
+    )
+    .context("--prior")?;
     let pos = args.position()?;
     let (geo, line) = reference::line(&pos)?;
+    let (tt_mib, tt_why) = crate::prove_go::table_mib(args.tt_mib, geo.points());
+    crate::prove_go::check_tt_mib(tt_mib)?;
+    if !args.json {
+        eprintln!("table: {tt_mib} MiB ({tt_why})");
+    }
     let line_for_pv = line.clone();
     let mut cfg = config(
         args.max_expansions,
@@ -67,6 +81,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                     eprintln!("  question: {}", proof_line(p));
                 }
             });
+            if !json && guess.is_none() {
+                let e: u64 = solved.probes.iter().map(|p| p.expansions).sum();
+                eprintln!(
+                    "  (first question from {} short probes, {e} expansions: guess {:+})",
+                    solved.probes.len(),
+                    solved.guess
+                );
+            }
             (solved, solver)
         })?
         .join()
@@ -156,7 +178,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         proofs: Some(deciding.iter().map(proof_json).collect()),
         questions: Some(solved.proofs.iter().map(proof_json).collect()),
         nodes: Some(nodes),
-        table: Some(table_json(&solver)),
+        table: Some({
+            let mut t = table_json(&solver);
+            t["chosen"] = tt_why.clone().into();
+            t
+        }),
         knowledge: Some({
             let mut k = crate::prove_go::knowledge_json(&solver);
             k["flags"] = args.knowledge.describe().into();

@@ -34,7 +34,7 @@ fn oracle_budget_ends_with_a_clear_error() {
         "2x3",
         "--engine",
         "oracle",
-        "--max-nodes",
+        "--max-expansions",
         "1000",
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -42,7 +42,7 @@ fn oracle_budget_ends_with_a_clear_error() {
     assert_ne!(out.status.code(), Some(101), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     assert!(
-        err.contains("budget of 1000 nodes") && err.contains("--max-nodes"),
+        err.contains("budget of 1000 nodes") && err.contains("--max-expansions"),
         "{err}"
     );
 }
