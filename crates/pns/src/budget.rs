@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A snapshot passed to the progress callback.
@@ -34,6 +35,8 @@ pub struct Budget {
     pub max_mib: usize,
     /// Called about once a second while the proof runs.
     pub progress: Option<ProgressFn>,
+    /// Set (by a Ctrl-C handler, say) to stop the proof; checked every 1,024 expansions.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Budget {
@@ -43,6 +46,7 @@ impl Default for Budget {
             max_time: None,
             max_mib: 256,
             progress: None,
+            cancel: None,
         }
     }
 }
@@ -54,6 +58,7 @@ impl fmt::Debug for Budget {
             .field("max_time", &self.max_time)
             .field("max_mib", &self.max_mib)
             .field("progress", &self.progress.is_some())
+            .field("cancel", &self.cancel.is_some())
             .finish()
     }
 }
@@ -84,6 +89,8 @@ pub enum Stop {
     Time,
     /// The memory limit (tree algorithms; the tables of the depth-first ones are fixed-size).
     Memory,
+    /// The cancel flag was raised (Ctrl-C).
+    Interrupted,
 }
 
 impl Stop {
@@ -94,6 +101,7 @@ impl Stop {
             Stop::Expansions => "expansions",
             Stop::Time => "time",
             Stop::Memory => "memory",
+            Stop::Interrupted => "interrupted",
         }
     }
 }
@@ -134,6 +142,15 @@ impl Meter {
         }
         self.expansions += 1;
         if self.expansions % 1024 == 0 {
+            if self
+                .budget
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                self.stop = Some(Stop::Interrupted);
+                return false;
+            }
             let now = Instant::now();
             if let Some(t) = self.budget.max_time
                 && now - self.start >= t

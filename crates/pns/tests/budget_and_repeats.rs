@@ -67,6 +67,24 @@ fn a_time_budget_stops_the_search() {
     assert!(proof.time.as_secs_f64() < 5.0);
 }
 
+#[test]
+fn a_raised_cancel_flag_stops_every_algorithm() {
+    let g = Hex::new(6, 6).unwrap();
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    for a in [pns::Algorithm::DfPn, pns::Algorithm::Pns, pns::Algorithm::FocusedDfPn] {
+        let mut p = pns::Settings::new(a).prover::<Hex>(Box::new(ResistanceOrder));
+        let budget = Budget {
+            max_mib: 16,
+            cancel: Some(flag.clone()),
+            ..Budget::default()
+        };
+        let proof = p.prove(&g, &g.initial(), Question::win(Player::Black), &budget);
+        assert_eq!(proof.answer, Answer::Unknown, "{a:?}");
+        assert_eq!(proof.stopped, Some(Stop::Interrupted), "{a:?}");
+        assert!(proof.expansions <= 1024, "{a:?}: {}", proof.expansions);
+    }
+}
+
 /// A token walks a cycle of `k` squares, each move advancing it 1 or 2; after `len` plies
 /// Black wins if it stands on square 0. The *position* (square, side to move) repeats; the
 /// state also holds the ply, which decides the value, so a table keyed by the position alone

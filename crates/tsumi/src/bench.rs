@@ -1,6 +1,7 @@
 //! `tsumi bench`: the df-pn solver on the standard boards, one thread, each from a fresh
 //! table: value (checked against data/go-psk-values.tsv, so a fast wrong answer fails),
-//! expansions, distinct nodes, expansions per second, wall time and resident memory.
+//! expansions in all and in the deciding proofs (and their ratio, the cost of the komi
+//! questions), distinct nodes, expansions per second, wall time and resident memory.
 
 use crate::interrupt::cancel_flag;
 use crate::prove_go::{KnowledgeArgs, config, end_progress, resident_memory};
@@ -37,8 +38,8 @@ pub struct BenchArgs {
     /// Print one JSON object per board instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Also solve each board with transfer, static knowledge and region games switched off in
-    /// turn, and print each run's expansions as a ratio to the first run's (with
+    /// Also solve each board with transfer, static knowledge, region games and shared unproven
+    /// numbers switched off in turn, and print each run's expansions as a ratio to the first run's (with
     /// `--max-expansions`, a run that stops at the budget prints lower bounds).
     #[arg(long)]
     pub ablate: bool,
@@ -89,6 +90,8 @@ struct Row {
     rss: u64,
     peak: u64,
     proofs: Vec<gosolve::Proof>,
+    /// Expansions of the deciding proofs (Black's at v − ½, White's at v + ½).
+    deciding: u64,
     know: gosolve::search::KnowledgeStats,
 }
 
@@ -121,6 +124,7 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
             bail!("{name}: the principal variation does not replay to the value");
         }
     }
+    let deciding = res.deciding_proofs().iter().map(|p| p.expansions).sum();
     Ok(Row {
         name,
         config: knowledge.describe(),
@@ -131,6 +135,7 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
         rss,
         peak,
         proofs: res.proofs,
+        deciding,
         know: solver.knowledge_stats(),
     })
 }
@@ -146,15 +151,18 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     crate::prove_go::check_epsilon(Some(args.epsilon))?;
     crate::prove_go::parse_prior(&args.prior).context("--prior")?;
     for b in &args.boards {
-        parse_size(b)?;
+        let (r, c) = parse_size(b)?;
+        crate::prove_go::check_dfpn_size(r, c)?;
     }
     if !args.json {
         println!(
-            "{:<6} {:<12} {:>5} {:>14} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
+            "{:<6} {:<12} {:>5} {:>14} {:>12} {:>6} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
             "board",
             "config",
             "value",
             "expansions",
+            "deciding",
+            "t/d",
             "nodes",
             "revisit",
             "exp/s",
@@ -167,12 +175,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         let (r, c) = parse_size(b)?;
         let mut configs = vec![args.knowledge];
         if args.ablate {
-            for off in 0..3 {
+            for off in 0..4 {
                 let mut k = args.knowledge;
                 match off {
                     0 => k.no_transfer = true,
                     1 => k.no_static = true,
-                    _ => k.no_regions = true,
+                    2 => k.no_regions = true,
+                    _ => k.no_shared_numbers = true,
                 }
                 configs.push(k);
             }
@@ -223,6 +232,8 @@ fn print_row(args: &BenchArgs, row: &Row, ratio: Option<f64>) {
                 "complete": row.value.is_some(),
                 "status": if row.value.is_some() { "proven" } else { "unknown" },
                 "expansions": row.expansions,
+                "deciding_expansions": row.deciding,
+                "total_over_deciding": (row.deciding > 0).then(|| row.expansions as f64 / row.deciding as f64),
                 "nodes": row.nodes,
                 "revisit_factor": row.expansions as f64 / row.nodes.max(1) as f64,
                 "expansions_per_s": rate,
@@ -253,12 +264,19 @@ fn print_row(args: &BenchArgs, row: &Row, ratio: Option<f64>) {
                 )
             })
             .collect();
+        let td = if row.deciding > 0 {
+            format!("{:.2}", row.expansions as f64 / row.deciding as f64)
+        } else {
+            "-".into()
+        };
         println!(
-            "{:<6} {:<12} {:>5} {:>14} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
+            "{:<6} {:<12} {:>5} {:>14} {:>12} {:>6} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
             row.name,
             row.config,
             row.value.map_or("?".to_string(), |v| format!("{v:+}")),
             format!("{bound}{}", row.expansions),
+            row.deciding,
+            td,
             row.nodes,
             row.expansions as f64 / row.nodes.max(1) as f64,
             rate,

@@ -112,6 +112,7 @@ pub fn run(args: &ProveArgs, game: &str) -> anyhow::Result<()> {
         max_time: (args.seconds > 0.0).then(|| Duration::from_secs_f64(args.seconds)),
         max_mib: args.tt_mib.unwrap_or(256),
         progress: Some(progress_line()),
+        cancel: Some(crate::interrupt::cancel_flag()),
     };
     if args.threats && game != "hex" {
         bail!("--threats is Hex knowledge: it applies to hex only");
@@ -241,11 +242,13 @@ fn no_answer<M>(solution: &Solution<M>) -> anyhow::Result<()> {
     if solution.value.is_some() {
         return Ok(());
     }
-    let limit = solution
-        .proofs
-        .iter()
-        .find_map(|(_, p)| p.stopped)
-        .map_or("a", pns::budget::Stop::name);
+    let stop = solution.proofs.iter().find_map(|(_, p)| p.stopped);
+    if stop == Some(pns::budget::Stop::Interrupted) {
+        return Err(crate::exit::unknown(
+            "interrupted: Ctrl-C stopped the search before an answer",
+        ));
+    }
+    let limit = stop.map_or("a", pns::budget::Stop::name);
     Err(crate::exit::unknown(format!(
         "budget exhausted: the {limit} limit stopped the search before an answer"
     )))

@@ -62,6 +62,25 @@ pub fn available_memory_bytes() -> Option<u64> {
         .map(|kb| kb * 1024)
 }
 
+/// The largest board the df-pn engine accepts, in points.
+pub const DFPN_MAX_POINTS: usize = 30;
+
+/// Refuses boards on which the df-pn solver would not be exact.
+///
+/// # Errors
+/// A board above [`DFPN_MAX_POINTS`] points: its 64-bit Zobrist position keys are linearly
+/// independent (so exact) only up to 30 points, and proof attributes are packed for at most
+/// 32, so larger boards are refused rather than solved with hash identity.
+pub fn check_dfpn_size(rows: usize, cols: usize) -> anyhow::Result<()> {
+    let points = rows * cols;
+    if points > DFPN_MAX_POINTS {
+        bail!(
+            "{rows}x{cols} has {points} points: the df-pn solver is exact only up to {DFPN_MAX_POINTS} points (its 64-bit position keys are independent only that far); use --engine oracle on solve for small positions of larger boards"
+        );
+    }
+    Ok(())
+}
+
 /// ε of the 1+ε rule for Go when the command line does not set one (the Sanko paper's).
 pub const GO_EPSILON: f64 = 0.3;
 
@@ -512,6 +531,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if komi.half_points() % 2 == 0 {
         bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
     }
+    check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
     let (geo, line) = reference::line(&pos).context("board for the df-pn solver")?;
     let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
     let label = format!("prove {} at komi {komi}", winner.name());

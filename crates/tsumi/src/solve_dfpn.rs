@@ -48,6 +48,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     )
     .context("--prior")?;
     let pos = args.position()?;
+    crate::prove_go::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
     let (geo, line) = reference::line(&pos)?;
     let (tt_mib, tt_why) = crate::prove_go::table_mib(args.tt_mib, geo.points());
     crate::prove_go::check_tt_mib(tt_mib)?;
