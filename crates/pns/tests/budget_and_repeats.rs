@@ -71,7 +71,11 @@ fn a_time_budget_stops_the_search() {
 fn a_raised_cancel_flag_stops_every_algorithm() {
     let g = Hex::new(6, 6).unwrap();
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    for a in [pns::Algorithm::DfPn, pns::Algorithm::Pns, pns::Algorithm::FocusedDfPn] {
+    for a in [
+        pns::Algorithm::DfPn,
+        pns::Algorithm::Pns,
+        pns::Algorithm::FocusedDfPn,
+    ] {
         let mut p = pns::Settings::new(a).prover::<Hex>(Box::new(ResistanceOrder));
         let budget = Budget {
             max_mib: 16,

@@ -327,7 +327,11 @@ fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
     let (result, nodes) = result;
     let r = match result {
         Ok(r) => r,
-        Err(OracleError::Interrupted(_) | OracleError::Budget(_)) => {
+        Err(ref e @ (OracleError::Interrupted(_) | OracleError::Budget(_))) => {
+            let detail = match e {
+                OracleError::Budget(_) => format!(" ({e})"),
+                _ => String::new(),
+            };
             let why = stop_reason(timed_out);
             let time_s = start.elapsed().as_secs_f64();
             if args.json {
@@ -348,7 +352,7 @@ fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
                 );
             }
             return Err(crate::exit::unknown(format!(
-                "{why}: no value known after {nodes} nodes"
+                "{why}: no value known after {nodes} nodes{detail}"
             )));
         }
         Err(e) => bail!(e),

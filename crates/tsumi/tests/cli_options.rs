@@ -65,27 +65,28 @@ fn an_unknown_answer_exits_with_status_3() {
     assert_eq!(v["status"], "unknown");
     assert_eq!(v["result"], "unknown");
     assert_eq!(v["expansions"], 1000);
-    // prove go: winner-side pruning that found no win for the pruned side (White wins 2x2
-    // at komi 0.5 is false, but a pruned search cannot prove that).
-    let text = assert_unknown(
-        &[
-            "prove", "go", "2x2", "--komi", "0.5", "--winner", "white", "--prune", "--tt-mib", "16",
-        ],
-        "pruned found no win",
-    );
-    assert!(
-        text.contains("with its moves pruned found no win"),
-        "{text}"
-    );
+    // prove go: winner-side pruning that found no win for the pruned side is asked again
+    // unpruned, so `--prune` answers (White loses 2x2 at komi 0.5: the value is +1).
+    let out = tsumi(&[
+        "prove", "go", "2x2", "--komi", "0.5", "--winner", "white", "--prune", "--tt-mib", "16",
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let v = stdout_json(&out);
+    assert_eq!(v["status"], "proven");
+    assert_eq!(v["result"], "loss");
+    assert_eq!(v["pruned_first"]["pruned"], true, "{v}");
+    assert_eq!(v["pruned"], false, "{v}");
     // solve: dfpn and oracle.
-    let out = tsumi(&["solve", "go", "3x3", "--max-expansions", "100", "--json"]);
+    let out = tsumi(&["solve", "go", "3x4", "--max-expansions", "100", "--json"]);
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(stdout_json(&out)["status"], "unknown");
     let text = assert_unknown(
         &[
             "solve",
             "go",
-            "3x3",
+            "3x4",
             "--max-expansions",
             "100",
             "--tt-mib",
@@ -93,11 +94,11 @@ fn an_unknown_answer_exits_with_status_3() {
         ],
         "budget exhausted",
     );
-    assert!(text.contains("between -9 and +9"), "{text}");
+    assert!(text.contains("value of 3x4 between"), "{text}");
     let out = tsumi(&[
         "solve",
         "go",
-        "3x3",
+        "3x4",
         "--engine",
         "oracle",
         "--max-expansions",
@@ -130,14 +131,14 @@ fn an_unknown_answer_exits_with_status_3() {
     let args = [
         "bench",
         "--boards",
-        "2x2,3x3",
+        "2x2,3x4",
         "--max-expansions",
         "100",
         "--tt-mib",
         "16",
         "--json",
     ];
-    let text = assert_unknown(&args, "budget exhausted: 3x3");
+    let text = assert_unknown(&args, "budget exhausted: 3x4");
     let rows: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -353,7 +354,7 @@ fn game_names_are_case_insensitive() {
 fn one_budget_vocabulary_and_komi_as_a_number() {
     for flag in ["--max-expansions", "--max-nodes"] {
         let out = tsumi(&[
-            "solve", "go", "3x3", flag, "100", "--tt-mib", "16", "--json",
+            "solve", "go", "3x4", flag, "100", "--guess", "0", "--tt-mib", "16", "--json",
         ]);
         assert_eq!(out.status.code(), Some(3), "{flag}");
         assert_eq!(stdout_json(&out)["expansions"], 100, "{flag}");

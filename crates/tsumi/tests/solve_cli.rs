@@ -109,11 +109,20 @@ fn bad_input_gives_one_line_errors() {
 
 #[test]
 fn exhausted_budget_still_prints_json_bounds() {
-    let out = tsumi(&["solve", "go", "3x3", "--max-expansions", "100", "--json"]);
+    let out = tsumi(&[
+        "solve",
+        "go",
+        "3x4",
+        "--max-expansions",
+        "100",
+        "--tt-mib",
+        "16",
+        "--json",
+    ]);
     assert_eq!(out.status.code(), Some(3), "no answer: status 3");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(v["status"], "unknown");
     assert_eq!(v["reason"], "budget exhausted");
     assert!(v["value"].is_null());
-    assert!(v["lower"].as_i64().unwrap() <= 9 && v["upper"].as_i64().unwrap() >= 9);
+    assert!(v["lower"].as_i64().unwrap() <= 4 && v["upper"].as_i64().unwrap() >= 4);
 }
