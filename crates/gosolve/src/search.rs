@@ -34,6 +34,16 @@
 //! reused only in the identical superko game. No cycle is possible: every stone move adds a
 //! new board to the set and two passes end the game.
 //!
+//! # How far a proof holds (`Proof::holds`)
+//! A proof at komi k is often a proof at a better komi for its winner too. Each proven node
+//! carries the strongest komi its proof holds at: a game end scored s holds for Black below
+//! s and for White above it; a static leaf whose winner's certified area is A guarantees a
+//! margin of at least 2A − n for Black (at most n − 2A for White; a region leaf gives Black
+//! the whole board); a table proof holds at the komi it was stored at. A won node takes its
+//! winning child's, a lost node the weakest of its children's and of its game-ending pass.
+//! Proofs are stored at that komi, so they answer later questions of the bisection, and the
+//! bisection moves its bound as far as the root's proof holds.
+//!
 //! # Symmetry
 //! Sibling moves m and s(m) are merged (only the one with the smaller point index is searched)
 //! only when the symmetry s maps every board of the current history to itself.
@@ -195,6 +205,11 @@ pub struct Proof {
     pub time_s: f64,
     /// The search finished with a loss of the pruned side, reported as unknown.
     pub pruned_loss: bool,
+    /// When proven: the strongest komi (half-points) at which the same proof holds for the
+    /// proven winner, from the scores of its terminal positions, the areas its static leaves
+    /// certify and the komi of the table proofs it reuses (Black's wins hold at every komi
+    /// up to it, White's at every komi from it). Equal to `komi2` or better for the winner.
+    pub holds: i32,
     /// The question ran with winner-side pruning of `winner`'s moves ([`Config::prune`]).
     pub pruned: bool,
 }
@@ -246,12 +261,14 @@ struct Child {
     state: NodeState,
     /// The proof's attributes once the child is proven.
     attrs: Attrs,
+    /// Once proven: the strongest komi (half-points) at which the proof holds for its winner.
+    holds: i32,
 }
 
 /// How a child was classified.
 enum Classified {
     /// Proven: the mover of the child wins (`true`) or loses, with the proof's attributes.
-    Proven(bool, Attrs),
+    Proven(bool, Attrs, i32),
     /// Unproven, with numbers.
     Open(u64, u64),
 }
@@ -306,6 +323,10 @@ pub struct Solver {
     total_nodes: u64,
     /// Attributes of the proof `mid` last returned.
     ret_attrs: Attrs,
+    /// With `ret_attrs`: the strongest komi at which the returned proof holds.
+    ret_holds: i32,
+    /// Set by `generate`: what the node's game-ending pass gives the winner, if it has one.
+    own_holds: Option<i32>,
     /// Whether proofs may be transferred (Theorem 1); false: reuse only in the identical game.
     transfer: bool,
     /// The side whose moves are pruned (the side being proven), when pruning.
@@ -328,6 +349,23 @@ impl std::fmt::Debug for Solver {
 }
 
 #[inline]
+/// The strongest komi (half-points) at which a final margin `score` (Black's area minus
+/// White's) is a win for its winner: Black (`black`) wins at every komi below the score,
+/// White at every komi above it.
+const fn holds_of_score(score: i32, black: bool) -> i32 {
+    if black { 2 * score - 1 } else { 2 * score + 1 }
+}
+
+/// The weaker of two komis at which proofs for `winner` hold (Black's hold up to their
+/// komi, White's from theirs): what a node holds when it needs both.
+fn weaker_holds(winner: Player, a: i32, b: i32) -> i32 {
+    if winner == Player::Black {
+        a.min(b)
+    } else {
+        a.max(b)
+    }
+}
+
 fn sat_add(a: u64, b: u64) -> u64 {
     a.saturating_add(b)
 }
@@ -372,6 +410,8 @@ impl Solver {
             total_expansions: 0,
             total_nodes: 0,
             ret_attrs: Attrs::LEAF,
+            ret_holds: 1,
+            own_holds: None,
             transfer: false,
             pruned_side: None,
             salt: 0,
@@ -634,10 +674,14 @@ impl Solver {
                 time_s: s.start.elapsed().as_secs_f64(),
                 pruned_loss,
                 pruned,
+                holds: s.ret_holds,
             }
         };
+        self.ret_holds = komi2;
         if line.over {
-            let bw = black_wins(line.score(&self.geo), komi2);
+            let score = line.score(&self.geo);
+            self.ret_holds = holds_of_score(score, black_wins(score, komi2));
+            let bw = black_wins(score, komi2);
             return finish(self, Some(bw == (mover == Player::Black)), None);
         }
         self.path.clear();
@@ -830,7 +874,7 @@ impl Solver {
     /// Whether a position is a static win (Lemma 1, or the local region games of Appendix
     /// A.4) for either player at the current komi, given the history `self.path[..len]`
     /// (plus the position's own board). Returns the winner and the certified territory.
-    fn static_win(&mut self, ch: &NodeState, len: usize) -> Option<(Player, Bitboard, bool)> {
+    fn static_win(&mut self, ch: &NodeState, len: usize) -> Option<(Player, Bitboard, bool, i32)> {
         let geo = &self.geo;
         let n = geo.points() as i64;
         let full = geo.full();
@@ -855,12 +899,22 @@ impl Solver {
             // (C1): no stone of w was ever captured on T*.
             let c1 = (pe.territory & ever.stones(w)).is_empty();
             if 4 * i64::from(pe.area()) > need && c1 {
-                return Some((w, pe.territory, false));
+                // w's final area is at least A: Black's margin is ≥ 2A − n, or ≤ n − 2A.
+                let a = pe.area() as i32;
+                let nn = n as i32;
+                let margin = if w == Player::Black {
+                    2 * a - nn
+                } else {
+                    nn - 2 * a
+                };
+                let holds = holds_of_score(margin, w == Player::Black);
+                return Some((w, pe.territory, false, holds));
             }
             if w == Player::Black && self.cfg.regions && 4 * n > need && !pe.alive.is_empty() {
                 if let Some(terr) = self.regions.black_wins_regions(geo, &ch.board, &pe) {
                     if (terr & ever.black).is_empty() {
-                        return Some((w, terr, true));
+                        // Black owns every point at the end (regions.rs).
+                        return Some((w, terr, true, holds_of_score(n as i32, true)));
                     }
                 }
             }
@@ -874,19 +928,19 @@ impl Solver {
         match self.lookup(key, ch, len, probe) {
             Probe::Proven(f) => {
                 let a = self.unpack_attrs(&f.attrs, key.sym, &ch.board, len);
-                return Classified::Proven(f.mover_wins, a);
+                return Classified::Proven(f.mover_wins, a, f.komi2);
             }
             Probe::Unproven { pn, dn, .. } => return Classified::Open(pn, dn),
             Probe::Miss => {}
         }
         if self.cfg.static_leaves {
-            if let Some((w, terr, region)) = self.static_win(ch, len) {
+            if let Some((w, terr, region, holds)) = self.static_win(ch, len) {
                 if region {
                     self.know.region_leaves += 1;
                 } else {
                     self.know.static_leaves += 1;
                 }
-                return Classified::Proven(w == ch.to_move, Attrs::static_leaf(terr));
+                return Classified::Proven(w == ch.to_move, Attrs::static_leaf(terr), holds);
             }
         }
         let (pn, dn) = self
@@ -899,7 +953,7 @@ impl Solver {
     /// Returns the winning move and the proof's attributes if a child already proves `st`.
     /// Records in `self.own` the exclusion targets of the mover's superko-illegal moves and
     /// whether a symmetry merge skipped a move (both matter only if `st` is lost).
-    fn generate(&mut self, st: &NodeState, probe: bool) -> Option<(Move, Attrs)> {
+    fn generate(&mut self, st: &NodeState, probe: bool) -> Option<(Move, Attrs, i32)> {
         let len = self.path.len();
         let mover = st.to_move;
         let nsym = self.geo.num_symmetries();
@@ -908,11 +962,21 @@ impl Solver {
         let transfer = self.transfer;
         // Pass 1: the legal children, with their table buckets prefetched so that the cache
         // misses of all children overlap. The pass comes first.
+        // What the node's own terminal options give its winner when it is lost: the pass
+        // that ends the game (checked again in `mid` with the children's proofs).
+        self.own_holds = None;
         if st.passed {
             // The pass shortcut: a pass answering a pass ends the game.
+            let score = st.board.area_score(&self.geo);
+            let black_wins_end = black_wins(score, self.komi2);
             if self.mover_wins_final(&st.board, mover) {
-                return Some((Move::PASS, Attrs::LEAF));
+                return Some((
+                    Move::PASS,
+                    Attrs::LEAF,
+                    holds_of_score(score, black_wins_end),
+                ));
             }
+            self.own_holds = Some(holds_of_score(score, black_wins_end));
         } else {
             let mut ch = *st;
             ch.to_move = mover.opponent();
@@ -926,6 +990,7 @@ impl Solver {
                 dn: 1,
                 state: ch,
                 attrs: Attrs::LEAF,
+                holds: 0,
             });
         }
         // Winner-side pruning: the proven side's own single-point eyes and certified territory.
@@ -985,6 +1050,7 @@ impl Solver {
                 dn: 1,
                 state: ch,
                 attrs: Attrs::LEAF,
+                holds: 0,
             });
         }
         self.own = own;
@@ -992,17 +1058,17 @@ impl Solver {
         for i in base..self.children.len() {
             let Child { mv, key, state, .. } = self.children[i];
             match self.classify(&state, &key, len, probe) {
-                Classified::Proven(false, a) => {
+                Classified::Proven(false, a, h) => {
                     let a = if mv.is_pass() {
                         a
                     } else {
                         a.add_board(&state.board, state.canonical_board_hash(nsym))
                     };
-                    return Some((mv, a));
+                    return Some((mv, a, h));
                 }
-                Classified::Proven(true, a) => {
+                Classified::Proven(true, a, h) => {
                     let c = &mut self.children[i];
-                    (c.pn, c.dn, c.attrs) = (0, INF, a);
+                    (c.pn, c.dn, c.attrs, c.holds) = (0, INF, a, h);
                 }
                 Classified::Open(pn, dn) => {
                     let c = &mut self.children[i];
@@ -1034,6 +1100,7 @@ impl Solver {
         best: Move,
         effort: u64,
         attrs: &Attrs,
+        holds: i32,
     ) {
         let b = if best == Move(NO_MOVE) {
             NO_MOVE
@@ -1064,8 +1131,14 @@ impl Solver {
         } else {
             StoreKind::Unproven(pn, dn)
         };
-        self.table
-            .store(key, st.to_move, self.komi2, what, b, effort);
+        // A proof is stored at the strongest komi it holds at, so that it also answers the
+        // questions of later komis that it settles.
+        let komi2 = if pn == 0 || dn == 0 {
+            holds
+        } else {
+            self.komi2
+        };
+        self.table.store(key, st.to_move, komi2, what, b, effort);
     }
 
     /// The recursive procedure (one call = one expansion). Returns (φ, δ) of `st`; when the
@@ -1078,6 +1151,7 @@ impl Solver {
         let prior_effort = match self.lookup(key, st, len, true) {
             Probe::Proven(f) => {
                 self.ret_attrs = self.unpack_attrs(&f.attrs, key.sym, &st.board, len);
+                self.ret_holds = f.komi2;
                 return if f.mover_wins { (0, INF) } else { (INF, 0) };
             }
             Probe::Unproven { effort, .. } => effort,
@@ -1090,14 +1164,16 @@ impl Solver {
         // in its game either: skip their path probes. Skipping is always sound.
         let probe = self.expansions <= 1 || self.table.seen(key);
         let base = self.children.len();
-        if let Some((win, attrs)) = self.generate(st, probe) {
+        if let Some((win, attrs, holds)) = self.generate(st, probe) {
             self.children.truncate(base);
             let attrs = attrs.restrict(len);
-            self.store(st, key, 0, INF, win, 1 + prior_effort, &attrs);
+            self.store(st, key, 0, INF, win, 1 + prior_effort, &attrs, holds);
             self.ret_attrs = attrs;
+            self.ret_holds = holds;
             return (0, INF);
         }
         let own = self.own;
+        let own_holds = self.own_holds;
         let end = self.children.len();
         let eps = self.cfg.epsilon;
         let (mut pn, mut dn);
@@ -1160,11 +1236,13 @@ impl Solver {
                 self.pop_path();
             }
             let ret = self.ret_attrs;
+            let ret_holds = self.ret_holds;
             let cm = &mut self.children[best_i];
             cm.pn = cpn;
             cm.dn = cdn;
             if cpn == 0 || cdn == 0 {
                 cm.attrs = ret;
+                cm.holds = ret_holds;
             }
         }
         let best = if end > base {
@@ -1173,9 +1251,11 @@ impl Solver {
             Move(NO_MOVE)
         };
         let mut attrs = Attrs::LEAF;
+        let mut holds = self.komi2;
         if pn == 0 {
             // Won: the winning child's proof plus the board its stone move creates.
             let c = &self.children[best_i];
+            holds = c.holds;
             attrs = c.attrs.restrict(len);
             if !c.mv.is_pass() {
                 let canon = c.state.canonical_board_hash(self.geo.num_symmetries());
@@ -1184,15 +1264,26 @@ impl Solver {
         } else if dn == 0 {
             // Lost: the join of every child's proof, plus the node's own exclusions.
             attrs = own;
+            let winner = st.to_move.opponent();
+            holds = own_holds.unwrap_or(if winner == Player::Black {
+                i32::MAX
+            } else {
+                i32::MIN
+            });
             for c in &self.children[base..end] {
                 attrs.join(&c.attrs.restrict(len));
+                holds = weaker_holds(winner, holds, c.holds);
+            }
+            if holds == i32::MAX || holds == i32::MIN {
+                holds = self.komi2;
             }
         }
         self.children.truncate(base);
         let effort = prior_effort + (self.expansions - start_exp + 1);
-        self.store(st, key, pn, dn, best, effort, &attrs);
+        self.store(st, key, pn, dn, best, effort, &attrs, holds);
         if pn == 0 || dn == 0 {
             self.ret_attrs = attrs;
+            self.ret_holds = holds;
         }
         if self.depth == 0 {
             self.root_numbers = (pn, dn);

@@ -262,6 +262,9 @@ pub struct Found {
     /// Whether it is a position entry found in a different superko game, which the caller
     /// must accept only after the transfer test.
     pub needs_test: bool,
+    /// The komi (half-points) the proof was stored at: the strongest komi it holds for its
+    /// winner (Black's wins hold at every lower komi, White's at every higher one).
+    pub komi2: i32,
 }
 
 /// What a probe found.
@@ -473,6 +476,7 @@ impl Table {
                             best: e.best,
                             attrs: e.attrs(),
                             needs_test: false,
+                            komi2: i32::from(e.komi2),
                         });
                     }
                 } else if i32::from(e.komi2) == komi2 {
@@ -516,6 +520,7 @@ impl Table {
                         best: e.best,
                         attrs,
                         needs_test: !identical,
+                        komi2: i32::from(e.komi2),
                     });
                 }
             }

@@ -9,9 +9,10 @@
 //! 1. a first guess g of the value ([`probe_guess`]: a bisection of short df-pn probes, both
 //!    sides at each komi, 200 expansions a point each; a probe that ends proven is a real
 //!    bound), or the caller's guess;
-//! 2. galloping from g: thresholds g, g + 1, g + 2, g + 4, … while Black keeps winning (or
-//!    g − 1, g − 2, g − 4, … while White does), so a right guess costs exactly the two
-//!    deciding proofs and a guess off by d about log2(d) more questions;
+//! 2. galloping from g: thresholds g, g + 1, g + 2, g + 3, g + 5, g + 9, … while Black keeps
+//!    winning (or g − 1, g − 2, … while White does; every proof also moves the bound as far
+//!    as its [`Proof::holds`] reaches), so a right guess costs exactly the two deciding proofs
+//!    and a guess off by d about log2(d) more questions;
 //! 3. bisection once both sides have won a question.
 //!
 //! Proofs stay in the table between questions: a proof at komi k answers every komi better
@@ -68,7 +69,7 @@ impl Solved {
         for (w, k2) in [(Player::Black, 2 * v - 1), (Player::White, 2 * v + 1)] {
             // A probe that ended proven is a real answer (small boards end in the probes).
             if let Some(p) = self.proofs.iter().chain(&self.probes).rev().find(|p| {
-                p.komi2 == k2 && p.answer != Answer::Unknown && p.proven_winner() == Some(w)
+                p.answer != Answer::Unknown && p.proven_winner() == Some(w) && p.settles(k2)
             }) {
                 out.push(*p);
             }
@@ -78,6 +79,28 @@ impl Solved {
 }
 
 impl Proof {
+    /// Whether this proof answers the question at komi `k2` (half-points) for its proven
+    /// winner: it was asked at a komi no better for the winner, and the proof still holds
+    /// at `k2` ([`Proof::holds`]).
+    #[must_use]
+    pub fn settles(&self, k2: i32) -> bool {
+        match self.proven_winner() {
+            Some(Player::Black) => self.komi2 <= k2 && k2 <= self.holds,
+            Some(Player::White) => self.holds <= k2 && k2 <= self.komi2,
+            None => false,
+        }
+    }
+
+    /// The bound on the value that this proof establishes: Black's win gives v ≥ the lower
+    /// bound, White's v ≤ the upper (from [`Proof::holds`]); `None` when unproven.
+    #[must_use]
+    pub fn bound(&self) -> Option<(Player, i32)> {
+        match self.proven_winner()? {
+            Player::Black => Some((Player::Black, (self.holds + 1).div_euclid(2))),
+            Player::White => Some((Player::White, (self.holds - 1).div_euclid(2))),
+        }
+    }
+
     /// The player proven to win, if any.
     #[must_use]
     pub fn proven_winner(&self) -> Option<Player> {
@@ -157,11 +180,11 @@ pub fn solve_value_from(
         proofs.push(p);
         match p.proven_winner() {
             Some(Player::Black) => {
-                lower = u;
+                lower = u.max(p.bound().map_or(u, |b| b.1)).min(upper);
                 order.black_won = true;
             }
             Some(Player::White) => {
-                upper = u - 1;
+                upper = (u - 1).min(p.bound().map_or(u - 1, |b| b.1)).max(lower);
                 order.white_won = true;
             }
             None => {
@@ -193,12 +216,13 @@ pub fn solve_value_from(
 }
 
 /// Where the next question goes: galloping from the guess g (thresholds g, g + 1, g + 2,
-/// g + 4, … while Black keeps winning; g − 1, g − 2, g − 4, … while White does), then
+/// g + 3, g + 5, g + 9, … while Black keeps winning; g − 1, g − 2, … while White does), then
 /// bisection once both sides have won a question. With a right guess the first two
 /// questions are the two deciding proofs; a guess off by d costs about log2(d) more.
 struct QuestionOrder {
     guess: i32,
     step: i32,
+    taken: u32,
     black_won: bool,
     white_won: bool,
 }
@@ -208,6 +232,7 @@ impl QuestionOrder {
         QuestionOrder {
             guess,
             step: 1,
+            taken: 0,
             black_won: false,
             white_won: false,
         }
@@ -222,7 +247,11 @@ impl QuestionOrder {
             (true, true) => lower + (upper - lower + 1) / 2,
         };
         if self.black_won != self.white_won {
-            self.step = self.step.saturating_mul(2);
+            // Steps 1, 1, 2, 4, …: a guess is most often off by one or two.
+            self.taken += 1;
+            if self.taken >= 2 {
+                self.step = self.step.saturating_mul(2);
+            }
         }
         u.clamp(lower + 1, upper)
     }
@@ -263,12 +292,12 @@ pub fn probe_guess(
         probes.push(p);
         match p.proven_winner() {
             Some(Player::Black) => {
-                *lower = u;
-                lo = u;
+                *lower = u.max(p.bound().map_or(u, |b| b.1)).min(*upper);
+                lo = *lower;
             }
             Some(Player::White) => {
-                *upper = u - 1;
-                hi = u - 1;
+                *upper = (u - 1).min(p.bound().map_or(u - 1, |b| b.1)).max(*lower);
+                hi = *upper;
             }
             None if cancelled(solver) => break,
             None => {
@@ -279,13 +308,13 @@ pub fn probe_guess(
                 probes.push(q);
                 let dn = match q.proven_winner() {
                     Some(Player::Black) => {
-                        *lower = u;
-                        lo = u;
+                        *lower = u.max(q.bound().map_or(u, |b| b.1)).min(*upper);
+                        lo = *lower;
                         continue;
                     }
                     Some(Player::White) => {
-                        *upper = u - 1;
-                        hi = u - 1;
+                        *upper = (u - 1).min(q.bound().map_or(u - 1, |b| b.1)).max(*lower);
+                        hi = *upper;
                         continue;
                     }
                     None if cancelled(solver) => break,

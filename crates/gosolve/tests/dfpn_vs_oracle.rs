@@ -50,6 +50,8 @@ struct Tally {
     /// Questions the reference mode left unknown at its expansion budget.
     oracle_mode_budget: u64,
     pruned_wins: u64,
+    /// Proofs whose scores carry them past the komi asked.
+    strengthened: u64,
     pruned_unknown: u64,
     transfers: u64,
     static_leaves: u64,
@@ -167,6 +169,13 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                 );
             }
             assert_eq!(proof.answer, expected, "{ctx}");
+            // The bound the proof's scores carry it to (`Proof::holds`) is a true bound.
+            match proof.bound() {
+                Some((Player::Black, b)) => assert!(value >= b, "holds {}: {ctx}", proof.holds),
+                Some((Player::White, b)) => assert!(value <= b, "holds {}: {ctx}", proof.holds),
+                None => unreachable!("a proven answer has a bound"),
+            }
+            t.strengthened += u64::from(proof.holds != proof.komi2);
             t.expansions += proof.expansions;
             let r = reference_solver.prove(&line, winner, komi2);
             if r.answer == Answer::Unknown {
@@ -257,12 +266,17 @@ fn suite(per_board: u64, seed: u64) {
         total.region_leaves += t.region_leaves;
         total.pruned_wins += t.pruned_wins;
         total.pruned_unknown += t.pruned_unknown;
+        total.strengthened += t.strengthened;
     }
     eprintln!("total: {total:?}");
     if only.is_none() {
         // The knowledge under test was exercised.
         assert!(total.transfers > 0, "no proof was transferred: {total:?}");
         assert!(total.static_leaves > 0, "no static leaf: {total:?}");
+        assert!(
+            total.strengthened > 0,
+            "no proof held past its komi: {total:?}"
+        );
         // Region leaves need Black walls around every region, which random late positions
         // rarely have: tests/regions.rs checks them against the oracle on built positions.
         assert!(
