@@ -265,6 +265,9 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
         "revisit_factor": p.revisit_factor(),
         "time_s": p.time_s,
         "pruned": p.pruned,
+        // The strongest komi the proof holds at for its winner (its scores and areas).
+        "holds_komi": (p.answer != Answer::Unknown)
+            .then(|| Komi::from_half_points(p.holds).to_string().parse::<f64>().unwrap_or(0.0)),
     })
 }
 

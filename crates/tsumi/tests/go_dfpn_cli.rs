@@ -42,10 +42,12 @@ fn check_solve_with(board: &str, value: i64, flags: &[&str]) {
         "{board}: {proofs:?}"
     );
     for p in proofs {
+        // Asked at v ∓ ½, or at a komi from which the proof holds there (`holds_komi`).
         let komi = p["komi"].as_f64().unwrap();
+        let holds = p["holds_komi"].as_f64().unwrap();
         match p["winner"].as_str().unwrap() {
-            "black" => assert_eq!(komi, value as f64 - 0.5),
-            "white" => assert_eq!(komi, value as f64 + 0.5),
+            "black" => assert!(komi <= value as f64 - 0.5 && value as f64 - 0.5 <= holds),
+            "white" => assert!(holds <= value as f64 + 0.5 && value as f64 + 0.5 <= komi),
             w => panic!("{board}: winner {w}"),
         }
         assert!(p["expansions"].as_u64().unwrap() > 0);
@@ -131,18 +133,13 @@ fn solve_larger_published_boards() {
     }
 }
 
-/// 4x5's full-board value +20: Black's proof at komi 19.5 alone, with the learned prior and
-/// winner-side pruning (157 million expansions, 8 GiB of table; about 15 minutes alone).
+/// 4x5's full-board value +20 with the defaults: one Black proof settles komi 19.5 (28.6
+/// million expansions in a 4 GiB table; about 3 minutes alone).
 #[test]
-#[ignore = "about 15 minutes and 8.5 GiB: 157 million expansions"]
+#[ignore = "about 3 minutes and 4.5 GiB: 28.6 million expansions"]
 fn solve_4x5_full_board() {
-    check_solve_with(
-        "4x5",
-        20,
-        &[
-            "--guess", "20", "--prune", "--prior", "learned", "--tt-mib", "8192",
-        ],
-    );
+    // No flags: the defaults (learned prior, table sized from the board) must do it.
+    check_solve_with("4x5", 20, &["--tt-mib", "4096"]);
 }
 
 #[test]
