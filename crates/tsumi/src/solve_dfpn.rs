@@ -24,8 +24,13 @@ fn proof_line(p: &Proof) -> String {
     } else {
         ""
     };
+    let holds = if p.answer != gosolve::Answer::Unknown && p.holds != p.komi2 {
+        format!(" (holds to komi {})", Komi::from_half_points(p.holds))
+    } else {
+        String::new()
+    };
     format!(
-        "{who} at komi {:>5}: {} expansions, {} nodes (revisit {:.2}), {:.3} s{pruned}",
+        "{who} at komi {:>5}{holds}: {} expansions, {} nodes (revisit {:.2}), {:.3} s{pruned}",
         Komi::from_half_points(p.komi2).to_string(),
         p.expansions,
         p.nodes,
@@ -202,8 +207,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             println!("           (a full-board value needs only one proof)");
         }
         let q = solved.proofs.len();
+        let probes = solved.probes.len();
         println!(
-            "total      {q} question{}, {expansions} expansions, {nodes} nodes (revisit {:.2})",
+            "total      {probes} probe{} and {q} question{}, {expansions} expansions, {nodes} nodes (revisit {:.2})",
+            if probes == 1 { "" } else { "s" },
             if q == 1 { "" } else { "s" },
             expansions as f64 / nodes.max(1) as f64
         );

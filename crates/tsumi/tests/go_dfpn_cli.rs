@@ -148,8 +148,10 @@ fn solve_text_output_names_both_proofs() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("value      +1"), "{text}");
-    assert!(text.contains("black   wins at komi   0.5"), "{text}");
-    assert!(text.contains("white   wins at komi   1.5"), "{text}");
+    // The two proofs of the value, each asked at v ∓ ½ or holding there.
+    assert!(text.contains("proof      black   wins at komi"), "{text}");
+    assert!(text.contains("proof      white   wins at komi"), "{text}");
+    assert!(text.contains("probes and"), "{text}");
     assert!(text.contains("table:"), "{text}");
 }
 
