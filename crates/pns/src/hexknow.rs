@@ -580,6 +580,29 @@ impl HexKnowledge {
         a
     }
 
+    /// A winning move for the mover of `b` when the knowledge proves the mover wins: the
+    /// first empty cell (those of [`Analysis::must_play`] of the filled board first) after
+    /// which the knowledge proves the opponent lost. `None` when the mover is not proven to
+    /// win, or no child is proven lost (the knowledge of a child may be weaker than that of
+    /// the parent, e.g. under the caps). The verdicts are sound, so a returned move wins.
+    #[must_use]
+    pub fn winning_move(&self, b: &Board) -> Option<usize> {
+        let me = b.to_move;
+        if self.winner(b).is_some() || self.analyse_board(b).winner != Some(me) {
+            return None;
+        }
+        let wins = |c: usize| {
+            let mut child = b.with(c, me);
+            child.to_move = me.opponent();
+            self.analyse_board(&child).winner == Some(me)
+        };
+        let (filled, _, _) = self.fill(b);
+        let first = self.empty(&filled) & self.empty(b);
+        cells_of(first)
+            .chain(cells_of(self.empty(b) & !first))
+            .find(|&c| wins(c))
+    }
+
     /// `candidates` without the capture-dominated cells (for the mover of `b`), keeping for
     /// every dropped cell a chain of dominators that ends in a kept one.
     #[must_use]

@@ -407,8 +407,51 @@ fn the_knowledge_prior_gives_exact_values_to_plain_dfpn() {
     );
 }
 
-/// Not a test: expansions and time with and without the knowledge on 5x5 (and 6x6 openings
-/// with a budget). `cargo test --release -p pns --test hexknow measure -- --ignored --nocapture`
+/// Solves each opening of `n`x`n` (move, Black wins?) with `prover` and reports it; a solved
+/// one must match the data. Returns (solved, expansions, seconds).
+fn openings<G: Game<State = HexState, Move = games::hex::HexMove>>(
+    game: &G,
+    label: &str,
+    list: &[(String, bool)],
+    prover: &mut dyn Prover<G>,
+    budget: &Budget,
+) -> (usize, u64, f64) {
+    let (mut solved, mut expansions, mut secs) = (0, 0, 0.0);
+    for (mv, black) in list {
+        let mut s = game.initial();
+        let m = game.parse_move(&s, mv).unwrap();
+        game.play(&mut s, m);
+        let p = prover.prove(game, &s, Question::win(Player::Black), budget);
+        if p.answer != Answer::Unknown {
+            assert_eq!(
+                p.answer == Answer::Proven,
+                *black,
+                "{label} {mv}: wrong answer"
+            );
+            solved += 1;
+        }
+        expansions += p.expansions;
+        secs += p.time.as_secs_f64();
+        eprintln!(
+            "{label} {mv} ({}): {:?} expansions {} peak {} time {:.2} s",
+            if *black { "black" } else { "white" },
+            p.answer,
+            p.expansions,
+            p.peak_nodes,
+            p.time.as_secs_f64()
+        );
+    }
+    eprintln!(
+        "{label}: {solved} of {} solved, {expansions} expansions, {secs:.1} s",
+        list.len()
+    );
+    (solved, expansions, secs)
+}
+
+/// Not a test: expansions and time with and without the knowledge on the 5x5 board and its
+/// openings, and on the 6x6 openings with a time limit each (`TSUMI_HEX_SECONDS`, default 60;
+/// `TSUMI_HEX_6X6` = comma-separated openings or `all`, default a1,c3,f1,b5).
+/// `cargo test --release -p pns --test hexknow measure -- --ignored --nocapture`
 #[test]
 #[ignore = "measurement, minutes"]
 fn measure() {
@@ -425,28 +468,67 @@ fn measure() {
     let g = Hex::new(5, 5).unwrap();
     let kg = KnowledgeHex::new(&g).unwrap();
     let s = g.initial();
-    let report = |what: &str, p: pns::Proof<games::hex::HexMove>| {
-        eprintln!(
-            "{what}: {:?} best {:?} expansions {} peak {} time {:.2} s",
-            p.answer,
-            p.best_move.map(|m| m.to_string()),
-            p.expansions,
-            p.peak_nodes,
-            p.time.as_secs_f64()
+    let p = FocusedDfPn::new(OnHex(ResistanceOrder)).prove(&kg, &s, q, &budget);
+    eprintln!(
+        "5x5 empty, fdfpn+knowledge: {:?} expansions {}",
+        p.answer, p.expansions
+    );
+    let data = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/hex-opening-maps.tsv"
+    ))
+    .unwrap();
+    let wins: Vec<&str> = data
+        .lines()
+        .find(|l| l.starts_with("5x5\t"))
+        .unwrap()
+        .split('\t')
+        .nth(2)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let mut moves = Vec::new();
+    g.legal_moves(&s, &mut moves);
+    let list5: Vec<(String, bool)> = moves
+        .iter()
+        .map(|m| (m.to_string(), wins.contains(&m.to_string().as_str())))
+        .collect();
+    if std::env::var("TSUMI_HEX_SKIP_5X5").is_err() {
+        openings(
+            &kg,
+            "5x5 fdfpn+knowledge",
+            &list5,
+            &mut FocusedDfPn::new(OnHex(ResistanceOrder)),
+            &budget,
         );
-    };
-    report(
-        "5x5 fdfpn",
-        FocusedDfPn::new(ResistanceOrder).prove(&g, &s, q, &budget),
-    );
-    report(
-        "5x5 fdfpn+knowledge",
-        FocusedDfPn::new(OnHex(ResistanceOrder)).prove(&kg, &s, q, &budget),
-    );
-    report(
-        "5x5 dfpn+knowledge",
-        DfPn::default().prove(&kg, &s, q, &budget),
-    );
+        openings(
+            &kg,
+            "5x5 dfpn+knowledge",
+            &list5,
+            &mut DfPn::default(),
+            &budget,
+        );
+        openings(
+            &g,
+            "5x5 fdfpn+threats",
+            &list5,
+            &mut FocusedDfPn {
+                order: ResistanceOrder,
+                base: 1,
+                factor: 0.2,
+                epsilon: 0.25,
+                prior: pns::HexThreats,
+            },
+            &budget,
+        );
+        openings(
+            &g,
+            "5x5 fdfpn",
+            &list5,
+            &mut FocusedDfPn::new(ResistanceOrder),
+            &budget,
+        );
+    }
     let g6 = Hex::new(6, 6).unwrap();
     let kg6 = KnowledgeHex::new(&g6).unwrap();
     let text = std::fs::read_to_string(concat!(
@@ -454,29 +536,47 @@ fn measure() {
         "/../../data/hex-6x6-openings.tsv"
     ))
     .unwrap();
-    let wanted: Vec<String> = std::env::var("TSUMI_HEX_OPENINGS")
-        .unwrap_or_else(|_| "a1,c3,f1,b5".to_string())
-        .split(',')
-        .map(str::to_string)
+    let wanted = std::env::var("TSUMI_HEX_6X6").unwrap_or_else(|_| "a1,c3,f1,b5".to_string());
+    let list6: Vec<(String, bool)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let (mv, w) = l.split_once('\t')?;
+            (wanted == "all" || wanted.split(',').any(|x| x == mv))
+                .then(|| (mv.to_string(), w.trim() == "black"))
+        })
         .collect();
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let mut f = line.split('\t');
-        let (Some(mv), Some(w)) = (f.next(), f.next()) else {
-            continue;
-        };
-        if !wanted.iter().any(|x| x == mv) {
-            continue;
-        }
-        let mut s = g6.initial();
-        let m = g6.parse_move(&s, mv).unwrap();
-        g6.play(&mut s, m);
-        let p = FocusedDfPn::new(OnHex(ResistanceOrder)).prove(&kg6, &s, q, &budget);
-        let ok = match p.answer {
-            Answer::Proven => Some(w == "black"),
-            Answer::Disproven => Some(w == "white"),
-            Answer::Unknown => None,
-        };
-        assert_ne!(ok, Some(false), "6x6 {mv}: wrong answer");
-        report(&format!("6x6 {mv} ({w}) fdfpn+knowledge"), p);
-    }
+    openings(
+        &kg6,
+        "6x6 fdfpn+knowledge",
+        &list6,
+        &mut FocusedDfPn::new(OnHex(ResistanceOrder)),
+        &budget,
+    );
+}
+
+#[test]
+fn a_proven_win_comes_with_a_winning_move() {
+    // The ziggurat board with Black to move (a White stone far away), and a 5x5 empty board:
+    // both proven for Black by the knowledge at the root.
+    let (g, s, k) = setup(5, 3, ". . . . O / . . . . . / . . X . .");
+    assert_eq!(g.to_move(&s), Player::Black);
+    let b = k.board(&g, &s);
+    let m = k.winning_move(&b).expect("a winning move");
+    let mut c = s.clone();
+    g.play(&mut c, g.move_at(m));
+    assert_eq!(winner(&g, &c), Player::Black, "{}", g.move_at(m));
+    let g5 = Hex::new(5, 5).unwrap();
+    let k5 = HexKnowledge::new(&g5).unwrap();
+    let b5 = k5.board(&g5, &g5.initial());
+    assert_eq!(k5.analyse_board(&b5).winner, Some(Player::Black));
+    let m = k5.winning_move(&b5).expect("a winning move on 5x5");
+    // Black's winning first moves on 5x5 (data/hex-opening-maps.tsv).
+    let winning = "e1 b2 c2 d2 e2 b3 c3 d3 a4 b4 c4 d4 a5";
+    let m = g5.move_at(m).to_string();
+    assert!(winning.split(' ').any(|w| w == m), "{m}");
+    // A position the mover loses has none.
+    let (g, s, k) = setup(4, 4, ". . . O / . . . . / . . . . / . . X .");
+    assert_eq!(winner(&g, &s), Player::White);
+    assert_eq!(k.winning_move(&k.board(&g, &s)), None);
 }
