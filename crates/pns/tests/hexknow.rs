@@ -580,3 +580,20 @@ fn a_proven_win_comes_with_a_winning_move() {
     assert_eq!(winner(&g, &s), Player::White);
     assert_eq!(k.winning_move(&k.board(&g, &s)), None);
 }
+
+#[test]
+fn the_pruned_game_keeps_the_game_contract() {
+    // Without the connections the small boards are not decided at once, so games are long.
+    for n in [3, 4, 5] {
+        let g = Hex::new(n, n).unwrap();
+        let k = HexKnowledge::new(&g).unwrap().with_rules(Rules {
+            connections: false,
+            ..Rules::ALL
+        });
+        let r = games::conformance::check_random_games(&KnowledgeHex::with(g, k), 21, 20);
+        assert!(r.plies >= 20, "{n}x{n}: {} plies", r.plies);
+    }
+    let kg = KnowledgeHex::new(&Hex::new(6, 6).unwrap()).unwrap();
+    let r = games::conformance::check_random_games(&kg, 22, 3);
+    assert!(r.plies > 0);
+}
