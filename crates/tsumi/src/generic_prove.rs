@@ -16,9 +16,9 @@
 //! connections, fill-in of dead and captured cells) is terminal and only the must-play cells
 //! left by capture dominance are searched; the resistance ordering and `--threats` see its
 //! positions through [`OnHex`]. `--no-knowledge` proves plain Hex instead (the ablation);
-//! it is refused for the other games. The knowledge handles boards of 2 to 128 cells with
-//! both sides at least 2; another board is an error (status 2) that names `--no-knowledge`,
-//! never a silent switch to plain Hex.
+//! it is refused for the other games. The knowledge handles boards of at most 128 cells
+//! with both sides at least 2; another board is an error (status 2) that names
+//! `--no-knowledge`, never a silent switch to plain Hex.
 //!
 //! `--moves` are parsed and played on plain Hex (any empty cell, also one the knowledge
 //! would prune); the position reached is proved on the knowledge game (the two share
