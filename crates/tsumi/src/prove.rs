@@ -52,6 +52,12 @@ pub struct ProveArgs {
     /// cells lose) instead of (1, 1).
     #[arg(long)]
     pub threats: bool,
+    /// Hex: prove plain Hex, without the knowledge of `pns::hexknow` (H-search connections,
+    /// dead and captured cells filled, must-play, capture dominance) that is on by default:
+    /// the ablation. The knowledge handles boards of at most 128 cells with both sides ≥ 2;
+    /// larger or narrower boards need this flag.
+    #[arg(long)]
+    pub no_knowledge: bool,
     /// Games other than Go (pns, pn2, dfpn, pds): weak PNS rule for δ (max + open children
     /// − 1) instead of the sum.
     #[arg(long)]
@@ -107,9 +113,18 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         );
     }
     let game = args.game.to_ascii_lowercase();
+    if args.no_knowledge && game == "go" {
+        anyhow::bail!("{}", no_knowledge_refusal(&game));
+    }
     if game == "go" {
         crate::prove_go::run(args)
     } else {
         crate::generic_prove::run(args, &game)
     }
+}
+
+/// The one-line refusal of `--no-knowledge` for `game` (any game but Hex).
+#[must_use]
+pub fn no_knowledge_refusal(game: &str) -> String {
+    format!("--no-knowledge switches off the Hex knowledge: it applies to hex only, not to {game}")
 }

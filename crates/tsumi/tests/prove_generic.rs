@@ -110,12 +110,14 @@ fn moves_start_from_a_position() {
 
 #[test]
 fn budget_exhaustion_answers_unknown() {
+    // Plain Hex: with the knowledge (the default) 5x5 is decided at the root, 0 expansions.
     let out = tsumi(&[
         "prove",
         "hex",
         "5x5",
         "--algo",
         "dfpn",
+        "--no-knowledge",
         "--max-expansions",
         "50",
         "--json",

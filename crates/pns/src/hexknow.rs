@@ -1,0 +1,1030 @@
+//! Hex knowledge in the manner of benzene: inferior-cell fill-in, virtual connections by
+//! H-search (Anshelevich 2002), the must-play region and capture dominance, checked against
+//! minimax.
+//!
+//! Everything here is **sound**: a claimed winner is the winner under optimal play, the
+//! fill-in keeps the winner, and the pruned move set of a won position still holds a winning
+//! move. Nothing is complete (a position the knowledge does not decide is simply searched).
+//!
+//! # The board
+//! A [`Board`] is two bitsets (`u128`, cell `row × width + col`, so boards of up to 128 cells:
+//! 11x11 and smaller) and the side to move. Black's edges are the top and bottom rows, White's
+//! the left and right columns, as in [`games::hex`].
+//!
+//! # Inferior cells (fill-in)
+//! - **Dead cells.** For a player P, the *units* around an empty cell x are its empty
+//!   neighbours, the P groups it touches, and P's edges it lies on (a P group touching an edge
+//!   is part of that edge's unit). x is **useless for P** when every two of its units are
+//!   adjacent (an empty cell is adjacent to its neighbours, to a group it touches and to an
+//!   edge whose row it lies on; two distinct groups or edges are never adjacent) — fewer than
+//!   two units included. Then any P chain through x stays a chain without x, so x lies in no
+//!   minimal winning set of P. A cell useless for **one** player is dead: the winner of a full
+//!   board never depends on x's colour (a winning chain of P can skip x, and a winning chain of
+//!   the other player with x of P's colour avoids x), so the game on the board with x filled by
+//!   either colour has the same value (Björnsson, Hayward et al., dead cells). x is filled with
+//!   the colour of the player for whom it is not useless.
+//! - **Captured pairs.** Two adjacent empty cells a, b are P-captured when a is dead once b is
+//!   P and b is dead once a is P: P answers an intrusion into one by the other, which leaves
+//!   the intruding stone dead, so both may be filled for P (Hayward et al.'s captured sets of
+//!   size two; dead stays dead when stones are added, so the answer works at any time).
+//!
+//! Fill-in repeats both rules to a fixpoint; each step keeps the value, so the filled board
+//! has the winner of the original.
+//!
+//! # Virtual connections (H-search)
+//! For one player P the *points* are P's two edges (with the groups touching them), its other
+//! groups, and the empty cells. A VC between two points is a set of empty cells (the carrier,
+//! never holding its ends) within which P connects them even if the opponent moves first; an
+//! SC needs P to move first (its carrier holds the key). Base: adjacent points are joined by a
+//! VC with an empty carrier. AND: VCs `(x, m, A)` and `(m, y, B)` with `A ∩ B = ∅`, `x ∉ B`,
+//! `y ∉ A` give a VC `(x, y, A ∪ B)` when m is a group and an SC `(x, y, A ∪ B ∪ {m})` when m
+//! is empty. OR: SCs between the same two points whose carriers have an empty common
+//! intersection give a VC with the union of the carriers (each new SC is combined with up to
+//! three others, each shrinking the intersection). Each pair keeps at most
+//! [`HexKnowledge::vc_cap`] VCs and [`HexKnowledge::sc_cap`] SCs, the smallest, with no
+//! carrier holding another; new VCs are combined with the old until nothing new is found (or
+//! [`HexKnowledge::work_cap`] combinations were tried). The edge templates follow from the
+//! rules: the bridge to the edge from the second row, the ziggurat (template IIIa) from the
+//! third.
+//!
+//! # Verdicts and pruning
+//! On the filled board: the mover wins with a VC or an SC between its edges; it loses when the
+//! opponent has a VC between its edges. Otherwise every opponent SC between its edges must be
+//! intruded (else the opponent plays its key), so the mover's moves are restricted to the
+//! intersection of their carriers (**must-play**); when it is empty the mover loses. Within the
+//! must-play set, a move x is **capture-dominated** by y when x is dead once the mover has
+//! played y: then `board + y ≡ board + y + x ≥ board + x` for the mover (extra own stones never
+//! hurt in Hex), so x is dropped if y is kept (chosen so that every dropped cell leads, through
+//! its dominators, to a kept one).
+//!
+//! A winning move of the filled board is a winning move of the original board (the fill stays
+//! valid after it), so [`Analysis::moves`] of a won position holds a winning move.
+//!
+//! # Use in the provers
+//! [`HexKnowledge`] is a [`Prior`] whose exact value is the verdict (like
+//! [`crate::HexThreats`]), and [`KnowledgeHex`] is Hex seen through the knowledge: a position
+//! with a verdict is terminal, and the legal moves are [`Analysis::moves`]. Any prover runs on
+//! it unchanged; [`OnHex`] lets a [`MoveOrder`] or [`Prior`] for Hex rank or estimate its
+//! positions.
+
+use crate::order::MoveOrder;
+use crate::prior::Prior;
+use games::hex::{Hex, HexMove, HexState};
+use games::{Game, Outcome, Player};
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+
+/// A set of cells, bit `row × width + col`.
+pub type Cells = u128;
+
+/// The largest board the knowledge handles (cells).
+pub const MAX_CELLS: usize = 128;
+
+const fn bit(c: usize) -> Cells {
+    1u128 << c
+}
+
+/// The cells above `c` (higher indices).
+fn above(c: usize) -> Cells {
+    (!0u128).checked_shl(c as u32 + 1).unwrap_or(0)
+}
+
+fn cells_of(mut m: Cells) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(c)
+        }
+    })
+}
+
+/// Why a board cannot be analysed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KnowledgeError {
+    /// More cells than a `u128` holds.
+    #[error("hex knowledge handles boards of at most {MAX_CELLS} cells; {width}x{height} has {}", width * height)]
+    TooLarge {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// A side of one cell (an edge would meet the opposite edge).
+    #[error("hex knowledge needs at least two rows and two columns; the board is {width}x{height}")]
+    TooNarrow {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+}
+
+/// Stones as bitsets and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Black stones.
+    pub black: Cells,
+    /// White stones.
+    pub white: Cells,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+impl Board {
+    /// The stones of `p`.
+    #[must_use]
+    pub const fn stones(&self, p: Player) -> Cells {
+        match p {
+            Player::Black => self.black,
+            Player::White => self.white,
+        }
+    }
+
+    /// The board with a stone of `p` on `cell` (the side to move unchanged).
+    #[must_use]
+    pub const fn with(mut self, cell: usize, p: Player) -> Self {
+        match p {
+            Player::Black => self.black |= bit(cell),
+            Player::White => self.white |= bit(cell),
+        }
+        self
+    }
+}
+
+/// Which rules [`HexKnowledge::analyse`] applies (all by default; the tests check each alone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Fill dead cells.
+    pub dead: bool,
+    /// Fill captured pairs.
+    pub captured: bool,
+    /// H-search: verdicts from VCs and SCs between the edges, and the must-play set.
+    pub connections: bool,
+    /// Drop capture-dominated moves.
+    pub dominance: bool,
+}
+
+impl Rules {
+    /// Every rule.
+    pub const ALL: Self = Self {
+        dead: true,
+        captured: true,
+        connections: true,
+        dominance: true,
+    };
+    /// No rule (only the board's own winner).
+    pub const NONE: Self = Self {
+        dead: false,
+        captured: false,
+        connections: false,
+        dominance: false,
+    };
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Self::ALL
+    }
+}
+
+/// What the knowledge says about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The winner under optimal play, when proven.
+    pub winner: Option<Player>,
+    /// The board after fill-in (same winner as the position).
+    pub filled: Board,
+    /// Cells filled as dead.
+    pub dead: Cells,
+    /// Cells filled as captured (for either player).
+    pub captured: Cells,
+    /// The empty cells of `filled` inside every opponent SC carrier between its edges.
+    pub must_play: Cells,
+    /// `must_play` without the capture-dominated cells: the moves to search. When the mover
+    /// wins, one of them wins; empty when `winner` is known.
+    pub moves: Cells,
+}
+
+/// The connections of one player between its two edges.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EdgeConnections {
+    /// VC carriers between the edges (at most `vc_cap`).
+    pub vcs: Vec<Cells>,
+    /// SC carriers between the edges (at most `sc_cap`).
+    pub scs: Vec<Cells>,
+}
+
+/// Hex knowledge for one board size. See the module documentation for the rules.
+#[derive(Clone, Debug)]
+pub struct HexKnowledge {
+    width: usize,
+    height: usize,
+    all: Cells,
+    nbr: Vec<Cells>,
+    /// `edges[player][0 or 1]`: the cells on each of the player's edges.
+    edges: [[Cells; 2]; 2],
+    /// The rules applied by [`Self::analyse`].
+    pub rules: Rules,
+    /// VCs kept per pair of points (default 8).
+    pub vc_cap: usize,
+    /// SCs kept per pair of points (default 12).
+    pub sc_cap: usize,
+    /// Combinations tried per H-search before it stops (default 400 000; sound either way).
+    pub work_cap: usize,
+}
+
+/// One player's groups: index 0 and 1 are its edges (with the groups touching them).
+struct Units {
+    stones: Vec<Cells>,
+    /// Empty cells adjacent to each group (for an edge, also the empty cells on its row).
+    adj: Vec<Cells>,
+    /// Group index + 1 of each stone of the player, 0 elsewhere.
+    of_cell: [u8; MAX_CELLS],
+}
+
+impl HexKnowledge {
+    /// Knowledge for the board of `game`.
+    ///
+    /// # Errors
+    /// [`KnowledgeError::TooLarge`] above 128 cells, [`KnowledgeError::TooNarrow`] for a side
+    /// of one cell.
+    pub fn new(game: &Hex) -> Result<Self, KnowledgeError> {
+        let (width, height) = (game.width(), game.height());
+        if width * height > MAX_CELLS {
+            return Err(KnowledgeError::TooLarge { width, height });
+        }
+        if width < 2 || height < 2 {
+            return Err(KnowledgeError::TooNarrow { width, height });
+        }
+        let n = width * height;
+        let nbr = (0..n)
+            .map(|c| {
+                game.neighbours(c)
+                    .iter()
+                    .fold(0, |m, &x| m | bit(x as usize))
+            })
+            .collect();
+        let mut edges = [[0; 2]; 2];
+        for c in 0..n {
+            let (col, row) = (c % width, c / width);
+            if row == 0 {
+                edges[Player::Black.index()][0] |= bit(c);
+            }
+            if row == height - 1 {
+                edges[Player::Black.index()][1] |= bit(c);
+            }
+            if col == 0 {
+                edges[Player::White.index()][0] |= bit(c);
+            }
+            if col == width - 1 {
+                edges[Player::White.index()][1] |= bit(c);
+            }
+        }
+        Ok(Self {
+            width,
+            height,
+            all: if n == 128 { !0 } else { bit(n) - 1 },
+            nbr,
+            edges,
+            rules: Rules::ALL,
+            vc_cap: 8,
+            sc_cap: 12,
+            work_cap: 400_000,
+        })
+    }
+
+    /// The same knowledge with other rules.
+    #[must_use]
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// Columns × rows.
+    #[must_use]
+    pub const fn dims(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// Every cell.
+    #[must_use]
+    pub const fn all_cells(&self) -> Cells {
+        self.all
+    }
+
+    /// The bitset board of a Hex state of this size.
+    #[must_use]
+    pub fn board(&self, game: &Hex, state: &HexState) -> Board {
+        let mut b = Board {
+            black: 0,
+            white: 0,
+            to_move: game.to_move(state),
+        };
+        for c in 0..self.width * self.height {
+            if let Some(p) = game.stone(state, c) {
+                b = b.with(c, p);
+            }
+        }
+        b
+    }
+
+    /// The empty cells of `b`.
+    #[must_use]
+    pub const fn empty(&self, b: &Board) -> Cells {
+        self.all & !(b.black | b.white)
+    }
+
+    fn spread(&self, m: Cells) -> Cells {
+        cells_of(m).fold(0, |acc, c| acc | self.nbr[c])
+    }
+
+    fn flood(&self, seed: Cells, within: Cells) -> Cells {
+        let mut cur = seed;
+        loop {
+            let next = cur | (self.spread(cur) & within);
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
+    }
+
+    /// The player whose stones join its edges on `b`, if any.
+    #[must_use]
+    pub fn winner(&self, b: &Board) -> Option<Player> {
+        [Player::Black, Player::White].into_iter().find(|&p| {
+            let own = b.stones(p);
+            let [e0, e1] = self.edges[p.index()];
+            self.flood(own & e0, own) & e1 != 0
+        })
+    }
+
+    fn units(&self, b: &Board, p: Player) -> Units {
+        let own = b.stones(p);
+        let empty = self.empty(b);
+        let [e0, e1] = self.edges[p.index()];
+        let mut u = Units {
+            stones: vec![0, 0],
+            adj: vec![e0 & empty, e1 & empty],
+            of_cell: [0; MAX_CELLS],
+        };
+        let mut rest = own;
+        while rest != 0 {
+            let g = self.flood(bit(rest.trailing_zeros() as usize), own);
+            rest &= !g;
+            let around = self.spread(g) & empty;
+            let (t0, t1) = (g & e0 != 0, g & e1 != 0);
+            let id = match (t0, t1) {
+                (true, _) => 0,
+                (false, true) => 1,
+                (false, false) => {
+                    u.stones.push(0);
+                    u.adj.push(0);
+                    u.stones.len() - 1
+                }
+            };
+            u.stones[id] |= g;
+            u.adj[id] |= around;
+            if t0 && t1 {
+                u.stones[1] |= g;
+                u.adj[1] |= around;
+            }
+            for c in cells_of(g) {
+                u.of_cell[c] = id as u8 + 1;
+            }
+        }
+        u
+    }
+
+    /// Whether empty `x` is useless for `p` (every two of its units adjacent).
+    fn useless(&self, b: &Board, p: Player, u: &Units, x: usize) -> bool {
+        let empty = self.empty(b);
+        let own = b.stones(p);
+        // (self, adj) masks of the units.
+        let mut units: [(Cells, Cells); 8] = [(0, 0); 8];
+        let mut k = 0;
+        let mut groups: u128 = 0;
+        for (e, &edge) in self.edges[p.index()].iter().enumerate() {
+            if edge & bit(x) != 0 && groups & bit(e) == 0 {
+                groups |= bit(e);
+                units[k] = (u.stones[e], u.adj[e]);
+                k += 1;
+            }
+        }
+        for n in cells_of(self.nbr[x]) {
+            if empty & bit(n) != 0 {
+                units[k] = (bit(n), self.nbr[n]);
+                k += 1;
+            } else if own & bit(n) != 0 {
+                let id = u.of_cell[n] as usize - 1;
+                if groups & bit(id) == 0 {
+                    groups |= bit(id);
+                    units[k] = (u.stones[id], u.adj[id]);
+                    k += 1;
+                }
+            }
+        }
+        // A unit adjacent only through x does not count: `adj` of a cell holds x, but x is no
+        // unit's `self`, so the test below never passes through x.
+        for i in 0..k {
+            for j in i + 1..k {
+                let (si, ai) = units[i];
+                let (sj, aj) = units[j];
+                if si & aj == 0 && sj & ai == 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the empty cell `x` is dead on `b` (useless for one of the players).
+    #[must_use]
+    pub fn is_dead(&self, b: &Board, x: usize) -> bool {
+        [Player::Black, Player::White]
+            .into_iter()
+            .any(|p| self.useless(b, p, &self.units(b, p), x))
+    }
+
+    /// The dead cells of `b` (by the rule above, before any filling).
+    #[must_use]
+    pub fn dead_cells(&self, b: &Board) -> Cells {
+        let ub = self.units(b, Player::Black);
+        let uw = self.units(b, Player::White);
+        cells_of(self.empty(b))
+            .filter(|&x| {
+                self.useless(b, Player::Black, &ub, x) || self.useless(b, Player::White, &uw, x)
+            })
+            .fold(0, |m, x| m | bit(x))
+    }
+
+    /// Whether the adjacent empty cells `a` and `c` are captured by `p` on `b`.
+    #[must_use]
+    pub fn is_captured_pair(&self, b: &Board, p: Player, a: usize, c: usize) -> bool {
+        self.nbr[a] & bit(c) != 0
+            && self.empty(b) & bit(a) != 0
+            && self.empty(b) & bit(c) != 0
+            && self.is_dead(&b.with(c, p), a)
+            && self.is_dead(&b.with(a, p), c)
+    }
+
+    /// Fill-in to a fixpoint: `(filled board, dead cells filled, captured cells filled)`.
+    /// Stops early when the filled board has a winner.
+    #[must_use]
+    pub fn fill(&self, b: &Board) -> (Board, Cells, Cells) {
+        let (mut b, mut dead, mut captured) = (*b, 0, 0);
+        'fix: loop {
+            if self.winner(&b).is_some() {
+                break;
+            }
+            let empty = self.empty(&b);
+            if self.rules.dead {
+                let ub = self.units(&b, Player::Black);
+                let uw = self.units(&b, Player::White);
+                for x in cells_of(empty) {
+                    for (p, u) in [(Player::Black, &ub), (Player::White, &uw)] {
+                        if self.useless(&b, p, u, x) {
+                            b = b.with(x, p.opponent());
+                            dead |= bit(x);
+                            continue 'fix;
+                        }
+                    }
+                }
+            }
+            if self.rules.captured {
+                for a in cells_of(empty) {
+                    for c in cells_of(self.nbr[a] & empty & above(a)) {
+                        for p in [Player::Black, Player::White] {
+                            if self.is_captured_pair(&b, p, a, c) {
+                                b = b.with(a, p).with(c, p);
+                                captured |= bit(a) | bit(c);
+                                continue 'fix;
+                            }
+                        }
+                    }
+                }
+            }
+            break;
+        }
+        (b, dead, captured)
+    }
+
+    /// H-search for `p` on `b` (no fill-in) to its fixpoint: the VCs and SCs between `p`'s
+    /// edges.
+    #[must_use]
+    pub fn edge_connections(&self, b: &Board, p: Player) -> EdgeConnections {
+        HSearch::run(self, b, p, Stop::Never)
+    }
+
+    /// The knowledge about `state` (a position of `game`, whose size this was built for).
+    #[must_use]
+    pub fn analyse(&self, game: &Hex, state: &HexState) -> Analysis {
+        self.analyse_board(&self.board(game, state))
+    }
+
+    /// The knowledge about a bitset board.
+    #[must_use]
+    pub fn analyse_board(&self, b: &Board) -> Analysis {
+        let mover = b.to_move;
+        let mut a = Analysis {
+            winner: self.winner(b),
+            filled: *b,
+            dead: 0,
+            captured: 0,
+            must_play: 0,
+            moves: 0,
+        };
+        if a.winner.is_some() {
+            return a;
+        }
+        (a.filled, a.dead, a.captured) = self.fill(b);
+        let f = a.filled;
+        a.winner = self.winner(&f);
+        let empty = self.empty(&f);
+        if a.winner.is_none() && empty == 0 {
+            // Cannot happen (a full board has a winner); kept for safety.
+            a.winner = self.winner(&f);
+        }
+        if a.winner.is_some() {
+            return a;
+        }
+        a.must_play = empty;
+        if self.rules.connections {
+            let mine = HSearch::run(self, &f, mover, Stop::AnyConnection);
+            if !mine.vcs.is_empty() || !mine.scs.is_empty() {
+                a.winner = Some(mover);
+                a.must_play = 0;
+                return a;
+            }
+            let theirs = HSearch::run(self, &f, mover.opponent(), Stop::Vc);
+            if !theirs.vcs.is_empty() {
+                a.winner = Some(mover.opponent());
+                a.must_play = 0;
+                return a;
+            }
+            for &c in &theirs.scs {
+                a.must_play &= c;
+            }
+            if a.must_play == 0 {
+                a.winner = Some(mover.opponent());
+                return a;
+            }
+        }
+        a.moves = a.must_play;
+        if self.rules.dominance {
+            a.moves = self.undominated(&f, a.must_play);
+        }
+        a
+    }
+
+    /// A winning move for the mover of `b` when the knowledge proves the mover wins: the
+    /// first empty cell (those of [`Analysis::must_play`] of the filled board first) after
+    /// which the knowledge proves the opponent lost. `None` when the mover is not proven to
+    /// win, or no child is proven lost (the knowledge of a child may be weaker than that of
+    /// the parent, e.g. under the caps). The verdicts are sound, so a returned move wins.
+    #[must_use]
+    pub fn winning_move(&self, b: &Board) -> Option<usize> {
+        let me = b.to_move;
+        if self.winner(b).is_some() || self.analyse_board(b).winner != Some(me) {
+            return None;
+        }
+        let wins = |c: usize| {
+            let mut child = b.with(c, me);
+            child.to_move = me.opponent();
+            self.analyse_board(&child).winner == Some(me)
+        };
+        let (filled, _, _) = self.fill(b);
+        let first = self.empty(&filled) & self.empty(b);
+        cells_of(first)
+            .chain(cells_of(self.empty(b) & !first))
+            .find(|&c| wins(c))
+    }
+
+    /// `candidates` without the capture-dominated cells (for the mover of `b`), keeping for
+    /// every dropped cell a chain of dominators that ends in a kept one.
+    #[must_use]
+    pub fn undominated(&self, b: &Board, candidates: Cells) -> Cells {
+        let mover = b.to_move;
+        let mut kept = candidates;
+        let cand: Vec<usize> = cells_of(candidates).collect();
+        // Moves near x that may make it dead: its neighbours and theirs.
+        for &x in &cand {
+            let near = (self.nbr[x] | self.spread(self.nbr[x])) & kept & !bit(x);
+            for y in cells_of(near) {
+                if self.is_dead(&b.with(y, mover), x) {
+                    kept &= !bit(x);
+                    break;
+                }
+            }
+        }
+        kept
+    }
+
+    /// The winner of `b` under optimal play by exhaustive search (memoised; only for small
+    /// boards): the reference the tests hold the fill-in against.
+    #[must_use]
+    pub fn solve_exhaustively(&self, b: &Board) -> Player {
+        fn go(k: &HexKnowledge, b: &Board, memo: &mut HashMap<Board, Player>) -> Player {
+            if let Some(w) = k.winner(b) {
+                return w;
+            }
+            if let Some(&w) = memo.get(b) {
+                return w;
+            }
+            let me = b.to_move;
+            let mut best = me.opponent();
+            for c in cells_of(k.empty(b)) {
+                let mut child = b.with(c, me);
+                child.to_move = me.opponent();
+                if go(k, &child, memo) == me {
+                    best = me;
+                    break;
+                }
+            }
+            memo.insert(*b, best);
+            best
+        }
+        go(self, b, &mut HashMap::new())
+    }
+}
+
+impl Prior<Hex> for HexKnowledge {
+    fn estimate(&self, _: &Hex, _: &HexState, _: &mut Vec<HexMove>) -> (u32, u32) {
+        (1, 1)
+    }
+
+    fn exact(&self, game: &Hex, state: &HexState) -> Option<bool> {
+        self.analyse(game, state)
+            .winner
+            .map(|w| w == game.to_move(state))
+    }
+}
+
+/// The most SCs the OR rule combines.
+const OR_DEPTH: usize = 4;
+
+/// When an H-search may stop before its fixpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// Never (every connection between the edges is wanted).
+    Never,
+    /// At the first VC between the edges.
+    Vc,
+    /// At the first VC or SC between the edges.
+    AnyConnection,
+}
+
+/// H-search state for one player.
+struct HSearch<'a> {
+    k: &'a HexKnowledge,
+    np: usize,
+    /// The empty cell of each point (`None` for a group or edge).
+    cell: Vec<Option<usize>>,
+    vc: Vec<Vec<Cells>>,
+    sc: Vec<Vec<Cells>>,
+    /// Points joined to each point by at least one VC.
+    vc_nbrs: Vec<Vec<usize>>,
+    queue: VecDeque<(usize, usize, Cells)>,
+    work: usize,
+    done: bool,
+    stop: Stop,
+}
+
+impl<'a> HSearch<'a> {
+    fn run(k: &'a HexKnowledge, b: &Board, p: Player, stop: Stop) -> EdgeConnections {
+        let u = k.units(b, p);
+        let empty = k.empty(b);
+        let groups = u.stones.len();
+        let empties: Vec<usize> = cells_of(empty).collect();
+        let np = groups + empties.len();
+        let mut point_of_cell = [usize::MAX; MAX_CELLS];
+        for (i, &c) in empties.iter().enumerate() {
+            point_of_cell[c] = groups + i;
+        }
+        let mut h = HSearch {
+            k,
+            np,
+            cell: (0..groups)
+                .map(|_| None)
+                .chain(empties.iter().map(|&c| Some(c)))
+                .collect(),
+            vc: vec![Vec::new(); np * np],
+            sc: vec![Vec::new(); np * np],
+            vc_nbrs: vec![Vec::new(); np],
+            queue: VecDeque::new(),
+            work: 0,
+            done: false,
+            stop,
+        };
+        if u.stones[0] & u.stones[1] != 0 {
+            // Already joined (not reached by `analyse`, which checks the winner first).
+            h.add_vc(0, 1, 0);
+        }
+        for (g, &adj) in u.adj.iter().enumerate() {
+            for c in cells_of(adj) {
+                h.add_vc(g, point_of_cell[c], 0);
+            }
+        }
+        for &c in &empties {
+            for d in cells_of(k.nbr[c] & empty & above(c)) {
+                h.add_vc(point_of_cell[c], point_of_cell[d], 0);
+            }
+        }
+        while let Some((x, y, a)) = h.queue.pop_front() {
+            if h.done || h.work > k.work_cap {
+                break;
+            }
+            if !h.vc[h.idx(x, y)].contains(&a) {
+                continue; // replaced by a smaller one meanwhile
+            }
+            h.and_rule(x, y, a);
+            h.and_rule(y, x, a);
+        }
+        let e = h.idx(0, 1);
+        EdgeConnections {
+            vcs: h.vc[e].clone(),
+            scs: h.sc[e].clone(),
+        }
+    }
+
+    fn idx(&self, x: usize, y: usize) -> usize {
+        if x < y {
+            x * self.np + y
+        } else {
+            y * self.np + x
+        }
+    }
+
+    fn mask(&self, x: usize) -> Cells {
+        self.cell[x].map_or(0, bit)
+    }
+
+    /// The new VC `(other, mid, a)` combined with every VC `(mid, y, b)`.
+    fn and_rule(&mut self, other: usize, mid: usize, a: Cells) {
+        let om = self.mask(other);
+        let mid_cell = self.cell[mid];
+        for i in 0..self.vc_nbrs[mid].len() {
+            let y = self.vc_nbrs[mid][i];
+            if y == other {
+                continue;
+            }
+            let ym = self.mask(y);
+            if a & ym != 0 {
+                continue;
+            }
+            let list = self.vc[self.idx(mid, y)].clone();
+            for bc in list {
+                self.work += 1;
+                if a & bc != 0 || bc & om != 0 {
+                    continue;
+                }
+                match mid_cell {
+                    None => self.add_vc(other, y, a | bc),
+                    Some(m) => self.add_sc(other, y, a | bc | bit(m)),
+                }
+                if self.done {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Inserts `c` into a list of minimal carriers of at most `cap`; false when an existing
+    /// carrier is a subset of it or the list is full of carriers no larger.
+    fn insert(list: &mut Vec<Cells>, c: Cells, cap: usize) -> bool {
+        if list.iter().any(|&e| e & !c == 0) {
+            return false;
+        }
+        list.retain(|&e| c & !e != 0);
+        if list.len() >= cap {
+            let (i, &big) = list
+                .iter()
+                .enumerate()
+                .max_by_key(|(_, e)| e.count_ones())
+                .expect("cap is at least one");
+            if big.count_ones() <= c.count_ones() {
+                return false;
+            }
+            list.swap_remove(i);
+        }
+        list.push(c);
+        true
+    }
+
+    fn add_vc(&mut self, x: usize, y: usize, c: Cells) {
+        let i = self.idx(x, y);
+        let was_empty = self.vc[i].is_empty();
+        if !Self::insert(&mut self.vc[i], c, self.k.vc_cap.max(1)) {
+            return;
+        }
+        if was_empty {
+            self.vc_nbrs[x].push(y);
+            self.vc_nbrs[y].push(x);
+        }
+        self.sc[i].retain(|&s| c & !s != 0);
+        if i == self.idx(0, 1) && self.stop != Stop::Never {
+            self.done = true;
+        }
+        self.queue.push_back((x, y, c));
+    }
+
+    fn add_sc(&mut self, x: usize, y: usize, c: Cells) {
+        let i = self.idx(x, y);
+        if self.vc[i].iter().any(|&v| v & !c == 0) {
+            return;
+        }
+        if !Self::insert(&mut self.sc[i], c, self.k.sc_cap.max(1)) {
+            return;
+        }
+        if i == self.idx(0, 1) && self.stop == Stop::AnyConnection {
+            self.done = true;
+            return;
+        }
+        // OR rule: sets of SCs holding the new one whose carriers have an empty common
+        // intersection, each SC taken only when it shrinks the intersection (at most
+        // `OR_DEPTH` of them, smallest carriers first); every union found is a VC.
+        let mut others: Vec<Cells> = self.sc[i].iter().copied().filter(|&s| s != c).collect();
+        others.sort_by_key(|s| s.count_ones());
+        let mut found = Vec::new();
+        Self::or_rule(&others, 0, c, c, 1, &mut found, &mut self.work);
+        for u in found {
+            self.add_vc(x, y, u);
+            if self.done {
+                return;
+            }
+        }
+    }
+
+    fn or_rule(
+        others: &[Cells],
+        from: usize,
+        inter: Cells,
+        union: Cells,
+        depth: usize,
+        found: &mut Vec<Cells>,
+        work: &mut usize,
+    ) {
+        for (j, &s) in others.iter().enumerate().skip(from) {
+            *work += 1;
+            if inter & s == inter {
+                continue;
+            }
+            let (i2, u2) = (inter & s, union | s);
+            if i2 == 0 {
+                found.push(u2);
+            } else if depth < OR_DEPTH {
+                Self::or_rule(others, j + 1, i2, u2, depth + 1, found, work);
+            }
+        }
+    }
+}
+
+/// Hex seen through [`HexKnowledge`]: a position with a verdict is terminal (won by the
+/// proven winner) and the legal moves are [`Analysis::moves`], so every prover of this crate
+/// searches the pruned game unchanged. Its value is that of Hex in every position.
+///
+/// Analyses are cached per position (the cache is cleared past a million entries). Moves are
+/// parsed as in Hex (any empty cell), so a line of play given by a user may leave the pruned
+/// set; only the search is restricted.
+#[derive(Debug)]
+pub struct KnowledgeHex {
+    /// The game.
+    pub hex: Hex,
+    /// The knowledge.
+    pub knowledge: HexKnowledge,
+    cache: RefCell<HashMap<Board, (Option<Player>, Cells)>>,
+}
+
+impl Clone for KnowledgeHex {
+    fn clone(&self) -> Self {
+        Self::with(self.hex.clone(), self.knowledge.clone())
+    }
+}
+
+impl KnowledgeHex {
+    /// `game` with all the knowledge.
+    ///
+    /// # Errors
+    /// As [`HexKnowledge::new`].
+    pub fn new(game: &Hex) -> Result<Self, KnowledgeError> {
+        Ok(Self::with(game.clone(), HexKnowledge::new(game)?))
+    }
+
+    /// `game` with the given knowledge (built for its size).
+    #[must_use]
+    pub fn with(hex: Hex, knowledge: HexKnowledge) -> Self {
+        Self {
+            hex,
+            knowledge,
+            cache: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The proven winner and the moves to search of `state`.
+    fn known(&self, state: &HexState) -> (Option<Player>, Cells) {
+        let b = self.knowledge.board(&self.hex, state);
+        if let Some(&k) = self.cache.borrow().get(&b) {
+            return k;
+        }
+        let a = self.knowledge.analyse_board(&b);
+        let k = (a.winner, a.moves);
+        let mut cache = self.cache.borrow_mut();
+        if cache.len() >= 1 << 20 {
+            cache.clear();
+        }
+        cache.insert(b, k);
+        k
+    }
+}
+
+impl Game for KnowledgeHex {
+    type State = HexState;
+    type Move = HexMove;
+
+    fn name(&self) -> &'static str {
+        "hex"
+    }
+
+    fn initial(&self) -> HexState {
+        self.hex.initial()
+    }
+
+    fn to_move(&self, state: &HexState) -> Player {
+        self.hex.to_move(state)
+    }
+
+    fn legal_moves(&self, state: &HexState, out: &mut Vec<HexMove>) {
+        out.clear();
+        if self.outcome(state).is_some() {
+            return;
+        }
+        let (_, moves) = self.known(state);
+        out.extend(cells_of(moves).map(|c| self.hex.move_at(c)));
+    }
+
+    fn play(&self, state: &mut HexState, mv: HexMove) {
+        self.hex.play(state, mv);
+    }
+
+    fn outcome(&self, state: &HexState) -> Option<Outcome> {
+        self.hex
+            .outcome(state)
+            .or_else(|| self.known(state).0.map(Outcome::Win))
+    }
+
+    fn hash(&self, state: &HexState) -> u64 {
+        self.hex.hash(state)
+    }
+
+    fn hash_from_scratch(&self, state: &HexState) -> u64 {
+        self.hex.hash_from_scratch(state)
+    }
+
+    fn max_game_length(&self) -> u32 {
+        self.hex.max_game_length()
+    }
+
+    fn num_move_codes(&self) -> usize {
+        self.hex.num_move_codes()
+    }
+
+    fn move_code(&self, state: &HexState, mv: HexMove) -> usize {
+        self.hex.move_code(state, mv)
+    }
+
+    fn parse_move(&self, state: &HexState, text: &str) -> Result<HexMove, String> {
+        self.hex.parse_move(state, text)
+    }
+
+    fn render(&self, state: &HexState) -> String {
+        self.hex.render(state)
+    }
+}
+
+/// A Hex [`MoveOrder`] or [`Prior`] used on [`KnowledgeHex`] positions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OnHex<T>(pub T);
+
+impl<O: MoveOrder<Hex>> MoveOrder<KnowledgeHex> for OnHex<O> {
+    fn order(&self, game: &KnowledgeHex, state: &HexState, moves: &mut [HexMove]) {
+        self.0.order(&game.hex, state, moves);
+    }
+}
+
+impl<P: Prior<Hex>> Prior<KnowledgeHex> for OnHex<P> {
+    fn estimate(
+        &self,
+        game: &KnowledgeHex,
+        state: &HexState,
+        scratch: &mut Vec<HexMove>,
+    ) -> (u32, u32) {
+        self.0.estimate(&game.hex, state, scratch)
+    }
+
+    fn exact(&self, game: &KnowledgeHex, state: &HexState) -> Option<bool> {
+        self.0.exact(&game.hex, state)
+    }
+}
