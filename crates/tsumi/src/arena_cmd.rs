@@ -91,6 +91,9 @@ impl GoFlags {
     }
 }
 
+/// Playouts per move when neither `--playouts` nor `--seconds` is given.
+const DEFAULT_PLAYOUTS: u64 = 10_000;
+
 /// Player constants shared by `match` and `play` (the MCPS paper's defaults).
 #[derive(Args, Debug, Clone)]
 pub struct PlayerFlags {
@@ -106,9 +109,9 @@ pub struct PlayerFlags {
     /// UCT's exploration constant.
     #[arg(long = "uct-c", default_value_t = 0.4)]
     pub uct_c: f64,
-    /// Playouts per move (the reproducible budget; the default).
-    #[arg(long, default_value_t = 10_000)]
-    pub playouts: u64,
+    /// Playouts per move (the reproducible budget; the default) [default: 10000].
+    #[arg(long)]
+    pub playouts: Option<u64>,
     /// Seconds per move instead of a playout budget (not reproducible).
     #[arg(long)]
     pub seconds: Option<f64>,
@@ -116,14 +119,23 @@ pub struct PlayerFlags {
 
 impl PlayerFlags {
     fn params(&self, algorithm: Algorithm) -> anyhow::Result<Params> {
-        let budget = match self.seconds {
-            Some(s) if s > 0.0 && s.is_finite() => Budget::Seconds(s),
-            Some(s) => bail!("--seconds must be positive, not {s}"),
-            None if self.playouts == 0 => bail!("--playouts must be at least 1"),
-            None => Budget::Playouts(self.playouts),
+        let budget = match (self.seconds, self.playouts) {
+            (Some(_), Some(_)) => {
+                bail!("--playouts and --seconds are two budgets per move: give one of them")
+            }
+            (Some(s), None) if s > 0.0 && s.is_finite() => Budget::Seconds(s),
+            (Some(s), None) => bail!("--seconds must be positive, not {s}"),
+            (None, Some(0)) => bail!("--playouts must be at least 1"),
+            (None, p) => Budget::Playouts(p.unwrap_or(DEFAULT_PLAYOUTS)),
         };
         if self.window == 0 {
             bail!("--window must be at least 1");
+        }
+        if !(self.bias.is_finite() && self.bias >= 0.0) {
+            bail!("--bias must be a finite number ≥ 0, not {}", self.bias);
+        }
+        if !(self.uct_c.is_finite() && self.uct_c >= 0.0) {
+            bail!("--uct-c must be a finite number ≥ 0, not {}", self.uct_c);
         }
         let mut p = Params::new(algorithm).with_budget(budget);
         p.rho = self.rho;
@@ -136,7 +148,10 @@ impl PlayerFlags {
     fn budget_text(&self) -> String {
         match self.seconds {
             Some(s) => format!("{s} s per move"),
-            None => format!("{} playouts per move", self.playouts),
+            None => format!(
+                "{} playouts per move",
+                self.playouts.unwrap_or(DEFAULT_PLAYOUTS)
+            ),
         }
     }
 }
@@ -534,7 +549,10 @@ impl GameTask for MatchTask<'_> {
             .map(|(r, limit)| (r, limit, go_rules_text(r, limit)));
         if a.json {
             let out = json!({
-                "command": std::env::args().collect::<Vec<_>>().join(" "),
+                "command": std::env::args_os()
+                    .map(|a| a.to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 "version": env!("CARGO_PKG_VERSION"),
                 "status": if interrupted { "interrupted" } else { "complete" },
                 "game": game.name(),

@@ -34,6 +34,7 @@
 //! JSON's `knowledge` is `true` exactly when the search ran on the Hex knowledge.
 
 use crate::prove::ProveArgs;
+use crate::prove_go::MAX_SECONDS;
 use anyhow::{Context, anyhow, bail};
 use games::Game;
 use games::Outcome;
@@ -134,7 +135,8 @@ pub fn run(args: &ProveArgs, game: &str) -> anyhow::Result<()> {
     };
     let budget = Budget {
         max_expansions: args.max_expansions,
-        max_time: (args.seconds > 0.0).then(|| Duration::from_secs_f64(args.seconds)),
+        max_time: (args.seconds > 0.0)
+            .then(|| Duration::from_secs_f64(args.seconds.min(MAX_SECONDS))),
         max_mib: args.tt_mib.unwrap_or(256),
         progress: Some(progress_line()),
         cancel: Some(crate::interrupt::cancel_flag()),

@@ -45,6 +45,14 @@ pub fn go_position(
     for (i, m) in moves.iter().enumerate() {
         let m = m.trim();
         if m.is_empty() {
+            // `--moves ""` is no moves; an empty item inside a list is likely a typo that
+            // would hide a missing move.
+            if moves.len() > 1 {
+                bail!(
+                    "--moves item {} is empty (two commas, or a comma at an end)",
+                    i + 1
+                );
+            }
             continue;
         }
         pos.play_text(m)

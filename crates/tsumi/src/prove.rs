@@ -92,9 +92,9 @@ pub struct ProveArgs {
 
 /// The exit statuses, in `tsumi prove --help`.
 const PROVE_AFTER_HELP: &str = "Exit status: 0 answered (win, loss or draw); 2 error (bad input, \
-an option that does not apply to the game); 3 no answer (the budget ran out, Ctrl-C, or for \
-Go with --prune a search with the winner's moves pruned found no win): the result \"unknown\" \
-and the effort are printed first.";
+an option that does not apply to the game); 3 no answer (the budget ran out or Ctrl-C): the \
+result \"unknown\" and the effort are printed first. With --prune, a Go question the pruned \
+search cannot win is asked again unpruned.";
 
 /// Runs `tsumi prove`.
 ///

@@ -62,6 +62,10 @@ pub fn available_memory_bytes() -> Option<u64> {
         .map(|kb| kb * 1024)
 }
 
+/// Budgets in seconds above this (about 31 years) mean "no practical limit" (a `Duration`
+/// cannot hold every finite f64).
+pub const MAX_SECONDS: f64 = 1e9;
+
 /// The largest board the df-pn engine accepts, in points.
 pub const DFPN_MAX_POINTS: usize = 30;
 
@@ -394,7 +398,8 @@ pub struct KnowledgeArgs {
     #[arg(long)]
     pub oracle_mode: bool,
     /// Winner-side pruning: skip the proven side's own-eye fills and moves inside its
-    /// certified territory (one kept as a tempo move); a loss of that side is "unknown".
+    /// certified territory (one kept as a tempo move); a question it cannot win is asked
+    /// again unpruned.
     #[arg(long)]
     pub prune: bool,
     /// Keep unproven proof and disproof numbers per superko game instead of sharing them by
@@ -473,7 +478,7 @@ pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) ->
     Config {
         epsilon,
         max_expansions,
-        max_time: (seconds > 0.0).then(|| Duration::from_secs_f64(seconds)),
+        max_time: (seconds > 0.0).then(|| Duration::from_secs_f64(seconds.min(MAX_SECONDS))),
         cancel: Some(cancel_flag()),
         progress: Some(progress_line(label)),
         prior: PriorKind::DEFAULT,
@@ -532,6 +537,12 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     }
     let komi = pos.rules().komi;
     if komi.half_points() % 2 == 0 {
+        if args.komi.is_none() {
+            bail!(
+                "the SGF file's komi {komi} (KM) is not a half-integer: a drawn game would answer neither question; give --komi, e.g. --komi {}",
+                Komi::from_half_points(komi.half_points() + 1)
+            );
+        }
         bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
     }
     check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;

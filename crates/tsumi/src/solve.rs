@@ -165,8 +165,10 @@ impl Stopper {
         let flag = Arc::new(AtomicBool::new(false));
         let timed_out = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let deadline =
-            (seconds > 0.0).then(|| std::time::Instant::now() + Duration::from_secs_f64(seconds));
+        let deadline = (seconds > 0.0).then(|| {
+            std::time::Instant::now()
+                + Duration::from_secs_f64(seconds.min(crate::prove_go::MAX_SECONDS))
+        });
         let (f, t, d) = (flag.clone(), timed_out.clone(), done.clone());
         let ctrl_c = crate::interrupt::cancel_flag();
         let thread = std::thread::spawn(move || {

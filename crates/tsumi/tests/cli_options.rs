@@ -117,6 +117,7 @@ fn an_unknown_answer_exits_with_status_3() {
         "5x5",
         "--algo",
         "dfpn",
+        "--no-knowledge",
         "--max-expansions",
         "50",
         "--json",
@@ -124,7 +125,14 @@ fn an_unknown_answer_exits_with_status_3() {
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(stdout_json(&out)["status"], "unknown");
     assert_unknown(
-        &["prove", "hex", "5x5", "--max-expansions", "50"],
+        &[
+            "prove",
+            "hex",
+            "5x5",
+            "--no-knowledge",
+            "--max-expansions",
+            "50",
+        ],
         "expansions limit",
     );
     // bench: the stopped board's row is printed, then status 3.

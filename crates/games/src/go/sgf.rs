@@ -229,20 +229,20 @@ pub enum SgfError {
         at: SgfLocation,
     },
     /// The size is not supported.
-    #[error("SGF property SZ at {at}: {source}")]
+    #[error("SGF property SZ at {at}: {reason}")]
     Size {
         /// Where the value is.
         at: SgfLocation,
-        /// Why the size is not supported.
-        source: SizeError,
+        /// Why the size is not supported (in the message, so not also a `source`).
+        reason: SizeError,
     },
     /// A komi that is not a multiple of 0.5.
-    #[error("SGF property KM at {at}: {source}")]
+    #[error("SGF property KM at {at}: {reason}")]
     Komi {
         /// Where the value is.
         at: SgfLocation,
-        /// The komi as written.
-        source: KomiError,
+        /// The komi as written (in the message, so not also a `source`).
+        reason: KomiError,
     },
     /// Two different komi on the main line.
     #[error("SGF property KM[{second}] at {at} contradicts the komi {first} given earlier")]
@@ -285,12 +285,12 @@ pub enum SgfError {
         at: SgfLocation,
     },
     /// A setup that leaves a chain without liberties.
-    #[error("SGF setup in the node at {at}: {source}")]
+    #[error("SGF setup in the node at {at}: {reason}")]
     Setup {
         /// Where the node starts.
         at: SgfLocation,
-        /// The chain without liberties.
-        source: MoveError,
+        /// The chain without liberties (in the message, so not also a `source`).
+        reason: MoveError,
     },
 }
 

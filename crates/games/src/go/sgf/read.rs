@@ -44,9 +44,9 @@ pub(super) fn main_line(
         }
         if let Some(km) = props.km {
             let v = r.one_value(km)?;
-            let k = r.text(v).parse::<Komi>().map_err(|source| SgfError::Komi {
+            let k = r.text(v).parse::<Komi>().map_err(|reason| SgfError::Komi {
                 at: r.loc(v.at),
-                source,
+                reason,
             })?;
             match komi {
                 Some((earlier, _)) if earlier != k => {
@@ -69,9 +69,9 @@ pub(super) fn main_line(
                 };
                 let board = setup.unwrap_or_else(|| Board::empty(size));
                 let p = Position::from_board(board, to_move_here.unwrap_or(Player::Black), rules)
-                    .map_err(|source| SgfError::Setup {
+                    .map_err(|reason| SgfError::Setup {
                     at: r.loc(node.at),
-                    source,
+                    reason,
                 })?;
                 pos = Some(p);
             }
@@ -82,9 +82,9 @@ pub(super) fn main_line(
                 match (setup, to_move_here) {
                     (Some(board), pl) => {
                         let side = pl.unwrap_or(p.to_move());
-                        p.setup(board, side).map_err(|source| SgfError::Setup {
+                        p.setup(board, side).map_err(|reason| SgfError::Setup {
                             at: r.loc(node.at),
-                            source,
+                            reason,
                         })?;
                     }
                     (None, Some(side)) => p.set_to_move(side),
@@ -237,9 +237,9 @@ impl Reader<'_> {
                 (n, n)
             }
         };
-        Size::new(rows, cols).map_err(|source| SgfError::Size {
+        Size::new(rows, cols).map_err(|reason| SgfError::Size {
             at: self.loc(v.at),
-            source,
+            reason,
         })
     }
 
