@@ -765,3 +765,45 @@ fn play_hex_says_which_edges_each_player_connects() {
         "{text}"
     );
 }
+
+#[test]
+fn conflicting_budgets_and_non_finite_constants_are_refused() {
+    let base = [
+        "match", "--game", "go", "--size", "5", "mcps", "grave", "--games", "1",
+    ];
+    common::assert_clear_error(
+        &[&base[..], &["--playouts", "20", "--seconds", "0.01"]].concat(),
+        "give one of them",
+    );
+    for (flag, v) in [
+        ("--bias", "nan"),
+        ("--bias", "inf"),
+        ("--bias", "-1"),
+        ("--uct-c", "nan"),
+    ] {
+        common::assert_clear_error(&[&base[..], &["--playouts", "20", flag, v]].concat(), flag);
+    }
+}
+
+#[test]
+fn match_json_keeps_a_command_line_that_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = temp_dir("non-utf8");
+    let odd = dir.join(std::ffi::OsStr::from_bytes(b"recs-\xff\xfe"));
+    let out = Command::new(env!("CARGO_BIN_EXE_tsumi"))
+        .args([
+            "match", "--game", "go", "--size", "5", "mcps", "grave", "--games", "1",
+        ])
+        .args(["--playouts", "20", "--json", "--records"])
+        .arg(&odd)
+        .output()
+        .expect("tsumi runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out);
+    assert!(v["command"].as_str().unwrap().contains("recs-"), "{v}");
+}

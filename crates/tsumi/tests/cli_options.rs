@@ -462,3 +462,40 @@ fn ctrl_c_prints_what_is_known_and_exits_with_status_3() {
         assert_eq!(v["status"], "unknown", "{args:?}");
     }
 }
+
+#[test]
+fn huge_budgets_and_empty_move_items_are_handled() {
+    // A budget in seconds beyond any Duration means "no practical limit", not a panic.
+    for cmd in [
+        &["solve", "go", "2x2", "--seconds", "1e300", "--tt-mib", "16"][..],
+        &[
+            "prove",
+            "go",
+            "2x2",
+            "--komi",
+            "0.5",
+            "--seconds",
+            "1e300",
+            "--tt-mib",
+            "16",
+        ],
+        &["prove", "tictactoe", "3", "--seconds", "1e300"],
+    ] {
+        let out = tsumi(cmd);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{cmd:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // An empty item inside a move list would hide a missing move.
+    assert_clear_error(
+        &["solve", "go", "3x3", "--moves", "B2,,A1", "--tt-mib", "16"],
+        "--moves item 2 is empty",
+    );
+    assert_clear_error(
+        &["prove", "go", "3x3", "--komi", "8.5", "--moves", "B2,"],
+        "--moves item 2 is empty",
+    );
+}
