@@ -775,12 +775,7 @@ fn conflicting_budgets_and_non_finite_constants_are_refused() {
         &[&base[..], &["--playouts", "20", "--seconds", "0.01"]].concat(),
         "give one of them",
     );
-    for (flag, v) in [
-        ("--bias", "nan"),
-        ("--bias", "inf"),
-        ("--bias", "-1"),
-        ("--uct-c", "nan"),
-    ] {
+    for (flag, v) in [("--bias", "nan"), ("--bias", "inf"), ("--uct-c", "nan")] {
         common::assert_clear_error(&[&base[..], &["--playouts", "20", flag, v]].concat(), flag);
     }
 }
