@@ -498,15 +498,7 @@ mod tests {
     use super::*;
 
     fn dfpn() -> Settings {
-        Settings {
-            algorithm: Algorithm::DfPn,
-            mobility: false,
-            weak: false,
-            epsilon: 0.25,
-            base: 1,
-            factor: 0.2,
-            pn2_fraction: 1.0,
-        }
+        Settings::new(Algorithm::DfPn)
     }
 
     /// The children's proofs find a move that wins by exhaustive search, also where a child
