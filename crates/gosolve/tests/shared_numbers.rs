@@ -1,5 +1,6 @@
-//! Unproven numbers shared by position (`Config::share_unproven`, the default): pairs of
-//! nodes with the same board but different superko histories, asked in one table.
+//! Unproven numbers shared by position (`Config::share_unproven`, the default on boards of
+//! two rows or more): pairs of nodes with the same board but different superko histories,
+//! asked in one table.
 //!
 //! For each random position P (a seeded random game stopped at a random point, so with a
 //! real history) the twin T is the same board set up on an empty history. The two can have
@@ -30,7 +31,7 @@ fn twin(pos: &go::Position) -> go::Position {
 fn equal_boards_with_different_histories_keep_their_own_values() {
     let mut asked = 0;
     let mut differing = 0;
-    for (rows, cols, seed, cases) in [(1, 4, 10, 40), (1, 5, 11, 60), (2, 2, 13, 60)] {
+    for (rows, cols, seed, cases) in [(2, 2, 13, 80), (2, 3, 14, 40)] {
         let size = go::Size::new(rows, cols).unwrap();
         let n = size.points() as i32;
         let geo = reference::geometry(size).unwrap();
@@ -110,7 +111,7 @@ fn equal_boards_with_different_histories_keep_their_own_values() {
         }
     }
     eprintln!("{asked} questions, {differing} twin pairs with different values");
-    assert!(asked >= 600);
+    assert!(asked >= 450);
     // The suite must contain pairs whose histories change the value, or it tests nothing.
     assert!(differing > 0, "no twin pair had different values");
 }

@@ -45,10 +45,11 @@ enum Command {
     FitPrior(fit_prior::FitArgs),
 }
 
-fn main() {
-    exit::install_write_error_hook();
-    let cli = Cli::parse();
-    let result = match &cli.command {
+/// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
+const COMMAND_STACK_BYTES: usize = 1 << 30;
+
+fn run(command: &Command) -> anyhow::Result<()> {
+    match command {
         Command::Solve(a) => solve::run(a),
         Command::Prove(a) => prove::run(a),
         Command::Match(a) => arena_cmd::run_match(a),
@@ -56,7 +57,24 @@ fn main() {
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
     }
-    .and_then(|()| exit::flush_stdout());
+}
+
+fn main() {
+    exit::install_write_error_hook();
+    let cli = Cli::parse();
+    // Every command runs on a thread with a large stack: the searches recurse once per ply,
+    // and games on linear boards run to thousands of plies (only the pages used are
+    // resident).
+    let result = std::thread::Builder::new()
+        .name("tsumi".into())
+        .stack_size(COMMAND_STACK_BYTES)
+        .spawn(move || run(&cli.command))
+        .map_err(anyhow::Error::from)
+        .and_then(|h| {
+            h.join()
+                .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the command panicked")))
+        })
+        .and_then(|()| exit::flush_stdout());
     if let Err(e) = result {
         let status = exit::status_of(&e);
         if status != exit::BROKEN_PIPE {

@@ -28,14 +28,21 @@ pub const MIN_AUTO_TT_MIB: usize = 16;
 
 /// The table size in MiB: `requested` if given, else chosen from the board and the memory
 /// available: 16 MiB × 2^(points − 11) (16 MiB up to 11 points, 512 MiB on 4x4, 8 GiB on
-/// 4x5), at most three quarters of the available memory (a power of two). The second value
+/// 4x5; on one-row boards 64 MiB × 2^(points − 7)), at most three quarters of the available
+/// memory (a power of two). The second value
 /// says how it was chosen, for the progress line and the JSON.
 #[must_use]
-pub fn table_mib(requested: Option<usize>, points: usize) -> (usize, String) {
+pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usize, String) {
     if let Some(m) = requested {
         return (m, "--tt-mib".into());
     }
-    let want = MIN_AUTO_TT_MIB << points.saturating_sub(11).min(20);
+    // One-row boards have far more distinct nodes per point (capture-recapture lines):
+    // 64 MiB × 2^(points − 7) there (1x12: 2 GiB).
+    let want = if linear {
+        (4 * MIN_AUTO_TT_MIB) << points.saturating_sub(7).min(20)
+    } else {
+        MIN_AUTO_TT_MIB << points.saturating_sub(11).min(20)
+    };
     let avail_mib = available_memory_bytes().map(|b| (b >> 20) as usize);
     let cap = avail_mib.map_or(usize::MAX, |a| {
         let c = a / 4 * 3;
@@ -555,7 +562,11 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if args.samples.is_some() {
         cfg.sample_every = 8;
     }
-    let (tt_mib, tt_why) = table_mib(args.tt_mib, geo.points());
+    let (tt_mib, tt_why) = table_mib(
+        args.tt_mib,
+        geo.points(),
+        geo.rows() == 1 || geo.cols() == 1,
+    );
     check_tt_mib(tt_mib)?;
     if !args.json {
         eprintln!("table: {tt_mib} MiB ({tt_why})");

@@ -55,7 +55,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let pos = args.position()?;
     crate::prove_go::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
     let (geo, line) = reference::line(&pos)?;
-    let (tt_mib, tt_why) = crate::prove_go::table_mib(args.tt_mib, geo.points());
+    let (tt_mib, tt_why) = crate::prove_go::table_mib(
+        args.tt_mib,
+        geo.points(),
+        geo.rows() == 1 || geo.cols() == 1,
+    );
     crate::prove_go::check_tt_mib(tt_mib)?;
     if !args.json {
         eprintln!("table: {tt_mib} MiB ({tt_why})");
