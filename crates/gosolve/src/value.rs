@@ -178,15 +178,9 @@ pub fn solve_value_from(
         }
         on_proof(&p);
         proofs.push(p);
-        match p.proven_winner() {
-            Some(Player::Black) => {
-                lower = u.max(p.bound().map_or(u, |b| b.1)).min(upper);
-                order.black_won = true;
-            }
-            Some(Player::White) => {
-                upper = (u - 1).min(p.bound().map_or(u - 1, |b| b.1)).max(lower);
-                order.white_won = true;
-            }
+        match tighten(&p, &mut lower, &mut upper) {
+            Some(Player::Black) => order.black_won = true,
+            Some(Player::White) => order.white_won = true,
             None => {
                 complete = false;
                 break;
@@ -290,15 +284,9 @@ pub fn probe_guess(
         let u = lo + (hi - lo + 1) / 2;
         let p = solver.prove(line, mover, 2 * u - 1);
         probes.push(p);
-        match p.proven_winner() {
-            Some(Player::Black) => {
-                *lower = u.max(p.bound().map_or(u, |b| b.1)).min(*upper);
-                lo = *lower;
-            }
-            Some(Player::White) => {
-                *upper = (u - 1).min(p.bound().map_or(u - 1, |b| b.1)).max(*lower);
-                hi = *upper;
-            }
+        match tighten(&p, lower, upper) {
+            Some(Player::Black) => lo = *lower,
+            Some(Player::White) => hi = *upper,
             None if cancelled(solver) => break,
             None => {
                 // The same komi asked of the other side: each search's proof number of its
@@ -306,14 +294,12 @@ pub fn probe_guess(
                 let (pn, _) = solver.root_numbers();
                 let q = solver.prove(line, mover.opponent(), 2 * u - 1);
                 probes.push(q);
-                let dn = match q.proven_winner() {
+                let dn = match tighten(&q, lower, upper) {
                     Some(Player::Black) => {
-                        *lower = u.max(q.bound().map_or(u, |b| b.1)).min(*upper);
                         lo = *lower;
                         continue;
                     }
                     Some(Player::White) => {
-                        *upper = (u - 1).min(q.bound().map_or(u - 1, |b| b.1)).max(*lower);
                         hi = *upper;
                         continue;
                     }
@@ -330,6 +316,18 @@ pub fn probe_guess(
     }
     solver.config_mut().max_expansions = saved;
     lo
+}
+
+/// Moves `lower` or `upper` by a proven answer, as far as its [`Proof::holds`] reaches
+/// (questions are asked inside (lower, upper], so the bound never moves back); returns the
+/// proven winner, `None` when the answer is unknown.
+fn tighten(p: &Proof, lower: &mut i32, upper: &mut i32) -> Option<Player> {
+    let (w, b) = p.bound()?;
+    match w {
+        Player::Black => *lower = b.clamp(*lower, *upper),
+        Player::White => *upper = b.clamp(*lower, *upper),
+    }
+    Some(w)
 }
 
 fn cancelled(solver: &Solver) -> bool {

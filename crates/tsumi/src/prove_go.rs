@@ -62,11 +62,7 @@ pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usiz
 /// `MemAvailable` of /proc/meminfo in bytes (Linux), or `None`.
 #[must_use]
 pub fn available_memory_bytes() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/meminfo").ok()?;
-    s.lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map(|kb| kb * 1024)
+    proc_kib_field("/proc/meminfo", "MemAvailable:")
 }
 
 /// Budgets in seconds above this (about 31 years) mean "no practical limit" (a `Duration`
@@ -217,16 +213,18 @@ fn short(x: u64) -> String {
 /// Resident set size of this process and its peak, in bytes (Linux; zeros elsewhere).
 #[must_use]
 pub fn resident_memory() -> (u64, u64) {
-    let Ok(s) = std::fs::read_to_string("/proc/self/status") else {
-        return (0, 0);
-    };
-    let field = |name: &str| {
-        s.lines()
-            .find_map(|l| l.strip_prefix(name))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map_or(0, |kb| kb * 1024)
-    };
+    let field = |name| proc_kib_field("/proc/self/status", name).unwrap_or(0);
     (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// A "Name: N kB" line of a /proc file, in bytes (Linux), or `None`.
+fn proc_kib_field(path: &str, name: &str) -> Option<u64> {
+    std::fs::read_to_string(path)
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix(name))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb * 1024)
 }
 
 /// The solver's table statistics as JSON.
