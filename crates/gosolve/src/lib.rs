@@ -18,6 +18,7 @@
 pub mod board;
 pub mod eyes;
 pub mod oracle;
+pub(crate) mod path;
 pub mod position;
 pub mod prior;
 pub mod prune;

@@ -50,20 +50,17 @@
 
 use crate::board::{Bitboard, Board, Geometry, Move, Point};
 use crate::eyes::pure_eyes;
+use crate::path::{Child, NodeState, Path};
 use crate::position::Line;
 pub use crate::prior::PriorKind;
 use crate::prior::{FEATURES, Prior, features};
 use crate::prune::prunable_points;
-use crate::regions::RegionSolver;
-use crate::table::{
-    INF, NO_MOVE, NodeKey, PackedAttrs, Probe, StoreKind, StoredTargets, Table, TableStats,
-    pack_pair, unpack_pair,
-};
-use crate::transfer::{Attrs, NO_TARGET, PathView};
+use crate::table::{INF, NO_MOVE, NodeKey, Probe, StoreKind, Table, TableStats};
+use crate::transfer::{self, Attrs, NO_TARGET, PathView};
 use crate::zobrist::{self, mix1, mix2};
 use games::Player;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The answer to "does player w win from this node at komi k?".
@@ -121,6 +118,12 @@ pub struct Config {
     /// instead of the prior. Proofs stay path-specific or transferred exactly as before.
     /// Ignored on one-row boards (see [`Solver::new`]).
     pub share_unproven: bool,
+    /// Threads searching each question over the one shared table (1: the serial search,
+    /// on the caller's thread; see [`Solver`]).
+    pub threads: usize,
+    /// With several threads: virtual loss spreads them over different children (off: every
+    /// thread follows the same most-proving path, for the ablation).
+    pub virtual_loss: bool,
 }
 
 impl Config {
@@ -155,6 +158,8 @@ impl Default for Config {
             prune: false,
             sample_every: 0,
             share_unproven: true,
+            threads: 1,
+            virtual_loss: true,
         }
     }
 }
@@ -170,6 +175,8 @@ impl std::fmt::Debug for Config {
             .field("regions", &self.regions)
             .field("prune", &self.prune)
             .field("share_unproven", &self.share_unproven)
+            .field("threads", &self.threads)
+            .field("virtual_loss", &self.virtual_loss)
             .finish_non_exhaustive()
     }
 }
@@ -213,6 +220,8 @@ pub struct Proof {
     pub holds: i32,
     /// The question ran with winner-side pruning of `winner`'s moves ([`Config::prune`]).
     pub pruned: bool,
+    /// Threads that searched (expansions and nodes are summed over them).
+    pub threads: usize,
 }
 
 impl Proof {
@@ -227,44 +236,6 @@ impl Proof {
     }
 }
 
-/// A node of the search: the position, its per-symmetry hashes and history signatures.
-#[derive(Clone, Copy, Debug)]
-struct NodeState {
-    board: Board,
-    to_move: Player,
-    passed: bool,
-    /// Symmetries (bit s) mapping every board of the history to itself.
-    stab: u8,
-    /// Primary hash of s(board), per symmetry s.
-    h1: [u64; 8],
-    /// Second-set hash of s(board).
-    h2: [u64; 8],
-    /// Σ mix1(h1(s(B))) over the set of boards.
-    s1: [u64; 8],
-    /// Σ mix2(h2(s(B))).
-    s2: [u64; 8],
-}
-
-impl NodeState {
-    /// The canonical hash of the board (min over the symmetries), as the Bloom filter uses it.
-    #[inline]
-    fn canonical_board_hash(&self, nsym: usize) -> u64 {
-        self.h1[..nsym].iter().copied().min().unwrap_or(0)
-    }
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Child {
-    mv: Move,
-    key: NodeKey,
-    pn: u64,
-    dn: u64,
-    state: NodeState,
-    /// The proof's attributes once the child is proven.
-    attrs: Attrs,
-    /// Once proven: the strongest komi (half-points) at which the proof holds for its winner.
-    holds: i32,
-}
 
 /// How a child was classified.
 enum Classified {
@@ -295,61 +266,21 @@ pub struct KnowledgeStats {
     pub many_target_proofs: u64,
 }
 
-/// The df-pn solver: a geometry, a table and counters. One question at a time.
-pub struct Solver {
-    geo: Geometry,
-    table: Table,
-    cfg: Config,
-    komi2: i32,
-    prior: Prior,
-    /// Boards of the current path (root set, then the line), exact, for superko.
-    path: Vec<Board>,
-    /// Their primary hashes (h1 under the identity).
-    path_hash: Vec<u64>,
-    /// Their canonical hashes (for the Bloom test).
-    path_canon: Vec<u64>,
-    /// Their stone counts.
-    path_count: Vec<u32>,
-    /// The union of the boards up to and including each one: every point where each colour
-    /// ever had a stone (a stone captured on p implies an earlier board with it on p).
-    path_ever: Vec<Board>,
-    children: Vec<Child>,
-    expansions: u64,
-    nodes: u64,
-    start: Instant,
-    aborted: bool,
-    root_numbers: (u64, u64),
-    depth: u32,
-    total_expansions: u64,
-    total_nodes: u64,
-    /// Attributes of the proof `mid` last returned.
-    ret_attrs: Attrs,
-    /// With `ret_attrs`: the strongest komi at which the returned proof holds.
-    ret_holds: i32,
-    /// Set by `generate`: what the node's game-ending pass gives the winner, if it has one.
-    own_holds: Option<i32>,
-    /// Whether proofs may be transferred (Theorem 1); false: reuse only in the identical game.
-    transfer: bool,
-    /// The side whose moves are pruned (the side being proven), when pruning.
-    pruned_side: Option<Player>,
-    /// Salt folded into keys so that pruned searches never share entries with others.
-    salt: u64,
-    regions: RegionSolver,
-    know: KnowledgeStats,
-    /// The node's own exclusion targets, left by `generate`.
-    own: Attrs,
-    /// Training samples of the learned prior: features and whether the mover wins.
-    samples: Vec<([f64; FEATURES], bool)>,
-    stored_proofs: u64,
-}
-
-impl std::fmt::Debug for Solver {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Solver({:?}, {:?})", self.geo, self.table)
+impl KnowledgeStats {
+    /// Adds another thread's counts.
+    pub fn add(&mut self, o: &KnowledgeStats) {
+        self.transfer_tests += o.transfer_tests;
+        self.transfers += o.transfers;
+        self.static_leaves += o.static_leaves;
+        self.region_leaves += o.region_leaves;
+        self.pruned_moves += o.pruned_moves;
+        self.transferable_proofs += o.transferable_proofs;
+        self.targeted_proofs += o.targeted_proofs;
+        self.many_target_proofs += o.many_target_proofs;
     }
 }
 
-#[inline]
+
 /// The strongest komi (half-points) at which a final margin `score` (Black's area minus
 /// White's) is a win for its winner: Black (`black`) wins at every komi below the score,
 /// White at every komi above it.
@@ -384,6 +315,200 @@ const PRUNE_SALT: [u64; 2] = [0x5BD1_E995_3C6E_F372, 0xA54F_F53A_2F1B_7C4D];
 const SIDE2: u64 = 0x243F_6A88_85A3_08D3;
 const PASS2: u64 = 0x1319_8A2E_0370_7344;
 
+/// The df-pn solver: a geometry, one table shared by its threads, and one [`Path`] per
+/// thread. One question at a time; with [`Config::threads`] above one, every thread runs
+/// df-pn from the root over the shared table (Kaneko 2010), spread apart by virtual loss.
+///
+/// # Soundness with several threads
+/// Threads share nothing but the table (and the virtual-loss counters, which only steer).
+/// A thread accepts a proof only through its own classification: a path-specific proof
+/// only when both history signatures of its entry equal the thread's own (the identity
+/// test), a transferable one only in that identical game or after the thread re-applies the
+/// transfer test to its own history; a proof it composes itself is built from such
+/// classifications and its own move generation. A slot torn by two concurrent writers fails
+/// its seal and reads as a miss ([`crate::table`]). So every proof a thread uses is one the
+/// serial search could have read at that point; parallel soundness reduces to serial
+/// soundness. Values read from other threads' unproven entries only steer the search.
+pub struct Solver {
+    geo: Geometry,
+    table: Table,
+    cfg: Config,
+    /// One per thread; `paths[0]` runs on the caller's thread.
+    paths: Vec<Path>,
+    root_numbers: (u64, u64),
+    total_expansions: u64,
+    total_nodes: u64,
+    /// The salt of the last question (pruned questions use their own keys).
+    salt: u64,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Solver({:?}, {:?})", self.geo, self.table)
+    }
+}
+
+/// Counters every thread of one question adds to.
+#[derive(Default)]
+struct Shared {
+    /// Expansions and nodes flushed by the threads (every 1024 expansions).
+    expansions: AtomicU64,
+    nodes: AtomicU64,
+    /// Set when a thread has answered the root: the others stop.
+    done: AtomicBool,
+}
+
+/// What every thread of one question reads.
+struct Query<'a> {
+    geo: &'a Geometry,
+    table: &'a Table,
+    cfg: &'a Config,
+    komi2: i32,
+    prior: &'a Prior,
+    /// Whether proofs may be transferred (Theorem 1); false: reuse only in the identical game.
+    transfer: bool,
+    /// The side whose moves are pruned (the side being proven), when pruning.
+    pruned_side: Option<Player>,
+    /// Salt folded into keys so that pruned searches never share entries with others.
+    salt: u64,
+    /// Virtual-loss counters (parallel search only).
+    busy: Option<&'a Busy>,
+    shared: &'a Shared,
+    start: Instant,
+}
+
+/// Virtual loss: per node (by a hash of its path identity), how many threads are below it
+/// now. Collisions are harmless: the counts only steer the selection.
+struct Busy {
+    counts: Vec<AtomicU32>,
+}
+
+/// Entries of the virtual-loss array (2^16 counters, 256 KiB).
+const BUSY_BITS: u32 = 16;
+
+impl Busy {
+    fn new() -> Self {
+        Busy {
+            counts: (0..1usize << BUSY_BITS).map(|_| AtomicU32::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, k: &NodeKey) -> &AtomicU32 {
+        let h = (k.key ^ k.sig1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.counts[(h >> (64 - BUSY_BITS)) as usize]
+    }
+
+    #[inline]
+    fn enter(&self, k: &NodeKey) {
+        self.slot(k).fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, k: &NodeKey) {
+        self.slot(k).fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// The child to descend into and the second-smallest selection number: each child's δ
+    /// multiplied by one plus the number of threads below it, so that a child another
+    /// thread is searching looks as if its disproof were that much harder.
+    fn select(&self, children: &[Child], base: usize, best: usize, d2: u64) -> (usize, u64) {
+        let mut any = false;
+        let mut sel = best;
+        let mut lo = INF;
+        let mut second = INF;
+        for (i, c) in children.iter().enumerate() {
+            let b = u64::from(self.slot(&c.key).load(Ordering::Relaxed));
+            any |= b > 0;
+            let v = c.dn.saturating_mul(1 + b);
+            if v < lo {
+                second = lo;
+                lo = v;
+                sel = base + i;
+            } else if v < second {
+                second = v;
+            }
+        }
+        if any { (sel, second) } else { (best, d2) }
+    }
+}
+
+/// One thread's view of a question: the shared query and its own path.
+struct Worker<'a> {
+    q: &'a Query<'a>,
+    p: &'a mut Path,
+    /// 0 for the caller's thread (the one that reports progress).
+    thread: usize,
+}
+
+/// What one thread's root search returned.
+#[derive(Clone, Copy, Debug)]
+struct RootResult {
+    /// Whether the root's mover wins (`None`: no answer).
+    mover_wins: Option<bool>,
+    best: Option<Move>,
+    holds: i32,
+}
+
+/// The starting node of a line: hashes under every symmetry, the history signatures and
+/// the symmetries that fix every board of the history.
+fn root_state(geo: &Geometry, line: &Line) -> NodeState {
+    let n = geo.num_symmetries();
+    let pos = line.position;
+    let mut st = NodeState {
+        board: pos.board,
+        to_move: pos.to_move,
+        passed: pos.passed,
+        stab: 0,
+        h1: [0; 8],
+        h2: [0; 8],
+        s1: [0; 8],
+        s2: [0; 8],
+    };
+    for s in 0..n {
+        st.h1[s] = pos.board.sym_hash(geo, s);
+        st.h2[s] = pos.board.sym_hash2(geo, s);
+        for b in &line.boards {
+            st.s1[s] = st.s1[s].wrapping_add(mix1(b.sym_hash(geo, s)));
+            st.s2[s] = st.s2[s].wrapping_add(mix2(b.sym_hash2(geo, s)));
+        }
+        if s > 0 && line.boards.iter().all(|b| geo.map_board(s, b) == *b) {
+            st.stab |= 1 << s;
+        }
+    }
+    st
+}
+
+/// The table identity of a node (canonical position key, the two history signatures in the
+/// canonical frame, and the canonicalising symmetry), with the question's salt.
+fn key_of(geo: &Geometry, salt: u64, st: &NodeState) -> NodeKey {
+    let white = st.to_move == Player::White;
+    let sp = if white { zobrist::SIDE } else { 0 }
+        ^ if st.passed { zobrist::PASS } else { 0 }
+        ^ salt;
+    let mut best = 0usize;
+    let mut bk = st.h1[0] ^ sp;
+    for s in 1..geo.num_symmetries() {
+        let k = st.h1[s] ^ sp;
+        if k < bk || (k == bk && st.s1[s] < st.s1[best]) {
+            bk = k;
+            best = s;
+        }
+    }
+    let sp2 = if white { SIDE2 } else { 0 } ^ if st.passed { PASS2 } else { 0 } ^ salt;
+    NodeKey {
+        key: bk,
+        pos2: st.h2[best] ^ sp2,
+        sig1: st.s1[best],
+        sig2: st.s2[best],
+        sym: best as u8,
+    }
+}
+
+/// Stack of each extra search thread, in bytes (virtual; the recursion is as deep as the
+/// longest line).
+const WORKER_STACK_BYTES: usize = 256 << 20;
+
 impl Solver {
     /// A solver for boards of `geo` with a table of `tt_mib` MiB.
     #[must_use]
@@ -399,33 +524,11 @@ impl Solver {
             geo,
             table,
             cfg,
-            komi2: 1,
-            prior: Prior::new(PriorKind::Uniform, 1, 1),
-            path: Vec::new(),
-            path_hash: Vec::new(),
-            path_canon: Vec::new(),
-            path_count: Vec::new(),
-            path_ever: Vec::new(),
-            children: Vec::new(),
-            expansions: 0,
-            nodes: 0,
-            start: Instant::now(),
-            aborted: false,
+            paths: vec![Path::new()],
             root_numbers: (1, 1),
-            depth: 0,
             total_expansions: 0,
             total_nodes: 0,
-            ret_attrs: Attrs::LEAF,
-            ret_holds: 1,
-            own_holds: None,
-            transfer: false,
-            pruned_side: None,
             salt: 0,
-            regions: RegionSolver::new(),
-            know: KnowledgeStats::default(),
-            own: Attrs::LEAF,
-            samples: Vec::new(),
-            stored_proofs: 0,
         }
     }
 
@@ -435,17 +538,25 @@ impl Solver {
         &self.geo
     }
 
-    /// The table's counters.
+    /// The table's counters, summed over the threads (see [`TableStats::add`]).
     #[must_use]
     pub fn table_stats(&self) -> TableStats {
-        self.table.stats()
+        let mut t = TableStats::default();
+        for p in &self.paths {
+            t.add(&p.table);
+        }
+        t.settled()
     }
 
     /// Counters of proof transfer, static leaves, region games and pruning, over all
-    /// questions so far.
+    /// questions so far, summed over the threads.
     #[must_use]
     pub fn knowledge_stats(&self) -> KnowledgeStats {
-        self.know
+        let mut k = KnowledgeStats::default();
+        for p in &self.paths {
+            k.add(&p.know);
+        }
+        k
     }
 
     /// Bytes of the table.
@@ -460,7 +571,7 @@ impl Solver {
         self.table.capacity()
     }
 
-    /// Expansions and distinct nodes over all questions asked so far.
+    /// Expansions and distinct nodes over all questions asked so far (summed over threads).
     #[must_use]
     pub fn totals(&self) -> (u64, u64) {
         (self.total_expansions, self.total_nodes)
@@ -481,7 +592,11 @@ impl Solver {
     /// Takes the training samples collected so far (see [`Config::sample_every`]): the
     /// features of a proven node and whether its mover wins.
     pub fn take_samples(&mut self) -> Vec<([f64; FEATURES], bool)> {
-        std::mem::take(&mut self.samples)
+        let mut all = Vec::new();
+        for p in &mut self.paths {
+            all.append(&mut p.samples);
+        }
+        all
     }
 
     /// The configuration.
@@ -493,58 +608,208 @@ impl Solver {
     /// Empties the table.
     pub fn clear_table(&mut self) {
         self.table.clear();
+        for p in &mut self.paths {
+            p.table = TableStats::default();
+        }
     }
 
-    fn root_state(&self, line: &Line) -> NodeState {
-        let geo = &self.geo;
-        let n = geo.num_symmetries();
-        let pos = line.position;
-        let mut st = NodeState {
-            board: pos.board,
-            to_move: pos.to_move,
-            passed: pos.passed,
-            stab: 0,
-            h1: [0; 8],
-            h2: [0; 8],
-            s1: [0; 8],
-            s2: [0; 8],
+    /// The table, for fault-injection tests.
+    #[cfg(feature = "fault-injection")]
+    pub fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    /// The table identity of the end of `line` (canonical position key, the two history
+    /// signatures in the canonical frame, and the canonicalising symmetry).
+    #[must_use]
+    pub fn node_key(&self, line: &Line) -> NodeKey {
+        key_of(&self.geo, self.salt, &root_state(&self.geo, line))
+    }
+
+    /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
+    ///
+    /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes
+    /// or play inside its certified territory away from the opponent's stones there are
+    /// skipped (the first one at each node is kept as a tempo move; see
+    /// [`crate::prune::prunable_points`]). A win is then still a proof, but a loss is
+    /// reported as [`Answer::Unknown`] with [`Proof::pruned_loss`] set. [`crate::value`]
+    /// asks such a question again unpruned.
+    ///
+    /// With [`Config::threads`] above one, that many threads search from the root over the
+    /// shared table; the answer is the first thread's to prove the root, and the counts are
+    /// summed over the threads.
+    ///
+    /// # Panics
+    /// If `komi2` is even (komi must be a half-integer, so that no game is drawn).
+    pub fn prove(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
+        assert!(komi2 % 2 != 0, "komi must be a half-integer");
+        let start = Instant::now();
+        let prior = Prior::new(self.cfg.prior, self.geo.points(), komi2);
+        let transfer = self.cfg.transfer && self.geo.points() <= 32;
+        let pruned_side = self.cfg.prune.then_some(winner);
+        self.salt = match pruned_side {
+            None => 0,
+            Some(p) => PRUNE_SALT[p.index()],
         };
-        for s in 0..n {
-            st.h1[s] = pos.board.sym_hash(geo, s);
-            st.h2[s] = pos.board.sym_hash2(geo, s);
-            for b in &line.boards {
-                st.s1[s] = st.s1[s].wrapping_add(mix1(b.sym_hash(geo, s)));
-                st.s2[s] = st.s2[s].wrapping_add(mix2(b.sym_hash2(geo, s)));
-            }
-            if s > 0 && line.boards.iter().all(|b| geo.map_board(s, b) == *b) {
-                st.stab |= 1 << s;
-            }
+        let mover = line.position.to_move;
+        let pruned = pruned_side.is_some();
+        let threads = self.cfg.threads.max(1);
+        while self.paths.len() < threads {
+            self.paths.push(Path::new());
         }
-        st
+        let result;
+        let (expansions, nodes);
+        if line.over {
+            let score = line.score(&self.geo);
+            let bw = black_wins(score, komi2);
+            result = RootResult {
+                mover_wins: Some(bw == (mover == Player::Black)),
+                best: None,
+                holds: holds_of_score(score, bw),
+            };
+            (expansions, nodes) = (0, 0);
+        } else {
+            let shared = Shared::default();
+            let busy = (threads > 1 && self.cfg.virtual_loss).then(Busy::new);
+            let q = Query {
+                geo: &self.geo,
+                table: &self.table,
+                cfg: &self.cfg,
+                komi2,
+                prior: &prior,
+                transfer,
+                pruned_side,
+                salt: self.salt,
+                busy: busy.as_ref(),
+                shared: &shared,
+                start,
+            };
+            let (first, rest) = self.paths.split_at_mut(1);
+            let results: Vec<RootResult> = if threads == 1 {
+                vec![Worker::run(&q, &mut first[0], 0, line)]
+            } else {
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = rest[..threads - 1]
+                        .iter_mut()
+                        .enumerate()
+                        .map(|(i, p)| {
+                            let q = &q;
+                            std::thread::Builder::new()
+                                .name(format!("dfpn-{}", i + 1))
+                                .stack_size(WORKER_STACK_BYTES)
+                                .spawn_scoped(scope, move || Worker::run(q, p, i + 1, line))
+                                .expect("spawn a search thread")
+                        })
+                        .collect();
+                    let mut all = vec![Worker::run(&q, &mut first[0], 0, line)];
+                    all.extend(handles.into_iter().map(|h| h.join().expect("search thread")));
+                    all
+                })
+            };
+            // The first answered thread's result (all proofs are sound, so they agree).
+            result = results
+                .iter()
+                .copied()
+                .find(|r| r.mover_wins.is_some())
+                .unwrap_or(results[0]);
+            debug_assert!(
+                results
+                    .iter()
+                    .all(|r| r.mover_wins.is_none() || r.mover_wins == result.mover_wins)
+            );
+            expansions = self.paths[..threads].iter().map(|p| p.expansions).sum();
+            nodes = self.paths[..threads].iter().map(|p| p.nodes).sum();
+            self.root_numbers = match result.mover_wins {
+                Some(true) => (0, INF),
+                Some(false) => (INF, 0),
+                None => self.paths[0].root_numbers,
+            };
+        }
+        let mut answer = match result.mover_wins {
+            None => Answer::Unknown,
+            Some(w) => {
+                if w == (mover == winner) {
+                    Answer::Win
+                } else {
+                    Answer::Loss
+                }
+            }
+        };
+        let pruned_loss = pruned && answer == Answer::Loss;
+        if pruned_loss {
+            answer = Answer::Unknown;
+        }
+        self.total_expansions += expansions;
+        self.total_nodes += nodes;
+        Proof {
+            winner,
+            komi2,
+            answer,
+            best_move: if result.mover_wins == Some(true) && !pruned_loss {
+                result.best
+            } else {
+                None
+            },
+            expansions,
+            nodes,
+            time_s: start.elapsed().as_secs_f64(),
+            pruned_loss,
+            pruned,
+            holds: if result.mover_wins.is_some() {
+                result.holds
+            } else {
+                komi2
+            },
+            threads,
+        }
+    }
+}
+
+impl<'a> Worker<'a> {
+    /// One thread's df-pn from the root of `line` until the root is proven, the budget runs
+    /// out, or another thread has answered.
+    fn run(q: &'a Query<'a>, p: &'a mut Path, thread: usize, line: &Line) -> RootResult {
+        p.expansions = 0;
+        p.nodes = 0;
+        p.flushed = (0, 0);
+        p.aborted = false;
+        p.ret_holds = q.komi2;
+        p.clear_line();
+        let nsym = q.geo.num_symmetries();
+        for b in &line.boards {
+            let canon = (0..nsym).map(|s| b.sym_hash(q.geo, s)).min().unwrap_or(0);
+            let h = b.hash(q.geo);
+            p.push(*b, h, canon);
+        }
+        let mut w = Worker { q, p, thread };
+        let root = root_state(q.geo, line);
+        let key = w.key_of(&root);
+        let (pn, dn) = w.mid(&root, &key, INF, INF);
+        let mover_wins = if pn == 0 {
+            Some(true)
+        } else if dn == 0 {
+            Some(false)
+        } else {
+            None
+        };
+        if mover_wins.is_some() {
+            q.shared.done.store(true, Ordering::Relaxed);
+        }
+        let best = if mover_wins == Some(true) {
+            w.stored_best(&root, &key)
+        } else {
+            None
+        };
+        RootResult {
+            mover_wins,
+            best,
+            holds: w.p.ret_holds,
+        }
     }
 
+    #[inline]
     fn key_of(&self, st: &NodeState) -> NodeKey {
-        let white = st.to_move == Player::White;
-        let sp = if white { zobrist::SIDE } else { 0 }
-            ^ if st.passed { zobrist::PASS } else { 0 }
-            ^ self.salt;
-        let mut best = 0usize;
-        let mut bk = st.h1[0] ^ sp;
-        for s in 1..self.geo.num_symmetries() {
-            let k = st.h1[s] ^ sp;
-            if k < bk || (k == bk && st.s1[s] < st.s1[best]) {
-                bk = k;
-                best = s;
-            }
-        }
-        let sp2 = if white { SIDE2 } else { 0 } ^ if st.passed { PASS2 } else { 0 } ^ self.salt;
-        NodeKey {
-            key: bk,
-            pos2: st.h2[best] ^ sp2,
-            sig1: st.s1[best],
-            sig2: st.s2[best],
-            sym: best as u8,
-        }
+        key_of(self.q.geo, self.q.salt, st)
     }
 
     /// The child after a stone move with result `board` and `captured` stones, given its
@@ -558,7 +823,7 @@ impl Solver {
         captured: crate::Bitboard,
         h0: u64,
     ) -> NodeState {
-        let geo = &self.geo;
+        let geo = self.q.geo;
         let mut ch = NodeState {
             board,
             to_move: st.to_move.opponent(),
@@ -592,141 +857,9 @@ impl Solver {
         ch
     }
 
-    /// The table identity of the end of `line` (canonical position key, the two history
-    /// signatures in the canonical frame, and the canonicalising symmetry).
-    #[must_use]
-    pub fn node_key(&self, line: &Line) -> NodeKey {
-        self.key_of(&self.root_state(line))
-    }
-
-    fn push_path(&mut self, board: Board, h: u64, canon: u64) {
-        let ever = match self.path_ever.last() {
-            Some(e) => Board {
-                black: e.black | board.black,
-                white: e.white | board.white,
-            },
-            None => board,
-        };
-        self.path.push(board);
-        self.path_hash.push(h);
-        self.path_canon.push(canon);
-        self.path_count.push(board.occupied().count());
-        self.path_ever.push(ever);
-    }
-
-    fn pop_path(&mut self) {
-        self.path.pop();
-        self.path_hash.pop();
-        self.path_canon.pop();
-        self.path_count.pop();
-        self.path_ever.pop();
-    }
-
-    /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
-    ///
-    /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes
-    /// or play inside its certified territory away from the opponent's stones there are
-    /// skipped (the first one at each node is kept as a tempo move; see
-    /// [`crate::prune::prunable_points`]). A win is then still a proof, but a loss is
-    /// reported as [`Answer::Unknown`] with [`Proof::pruned_loss`] set. [`crate::value`]
-    /// asks such a question again unpruned.
-    ///
-    /// # Panics
-    /// If `komi2` is even (komi must be a half-integer, so that no game is drawn).
-    pub fn prove(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
-        assert!(komi2 % 2 != 0, "komi must be a half-integer");
-        self.komi2 = komi2;
-        self.prior = Prior::new(self.cfg.prior, self.geo.points(), komi2);
-        self.expansions = 0;
-        self.nodes = 0;
-        self.aborted = false;
-        self.start = Instant::now();
-        self.transfer = self.cfg.transfer && self.geo.points() <= 32;
-        self.pruned_side = self.cfg.prune.then_some(winner);
-        self.salt = match self.pruned_side {
-            None => 0,
-            Some(p) => PRUNE_SALT[p.index()],
-        };
-        let mover = line.position.to_move;
-        let pruned = self.pruned_side.is_some();
-        let finish = |s: &mut Solver, mover_result: Option<bool>, best: Option<Move>| {
-            let mut answer = match mover_result {
-                None => Answer::Unknown,
-                Some(w) => {
-                    if w == (mover == winner) {
-                        Answer::Win
-                    } else {
-                        Answer::Loss
-                    }
-                }
-            };
-            let pruned_loss = pruned && answer == Answer::Loss;
-            if pruned_loss {
-                answer = Answer::Unknown;
-            }
-            s.total_expansions += s.expansions;
-            s.total_nodes += s.nodes;
-            Proof {
-                winner,
-                komi2,
-                answer,
-                best_move: if mover_result == Some(true) && !pruned_loss {
-                    best
-                } else {
-                    None
-                },
-                expansions: s.expansions,
-                nodes: s.nodes,
-                time_s: s.start.elapsed().as_secs_f64(),
-                pruned_loss,
-                pruned,
-                holds: s.ret_holds,
-            }
-        };
-        self.ret_holds = komi2;
-        if line.over {
-            let score = line.score(&self.geo);
-            self.ret_holds = holds_of_score(score, black_wins(score, komi2));
-            let bw = black_wins(score, komi2);
-            return finish(self, Some(bw == (mover == Player::Black)), None);
-        }
-        self.path.clear();
-        self.path_hash.clear();
-        self.path_canon.clear();
-        self.path_count.clear();
-        self.path_ever.clear();
-        let nsym = self.geo.num_symmetries();
-        for b in &line.boards {
-            let canon = (0..nsym)
-                .map(|s| b.sym_hash(&self.geo, s))
-                .min()
-                .unwrap_or(0);
-            let h = b.hash(&self.geo);
-            self.push_path(*b, h, canon);
-        }
-        self.children.clear();
-        self.depth = 0;
-        let root = self.root_state(line);
-        let key = self.key_of(&root);
-        let (pn, dn) = self.mid(&root, &key, INF, INF);
-        let result = if pn == 0 {
-            Some(true)
-        } else if dn == 0 {
-            Some(false)
-        } else {
-            None
-        };
-        let best = if result == Some(true) {
-            self.stored_best(&root, &key)
-        } else {
-            None
-        };
-        finish(self, result, best)
-    }
-
     /// The best move the table holds for a node (mapped back from the canonical frame).
     fn stored_best(&mut self, st: &NodeState, key: &NodeKey) -> Option<Move> {
-        let len = self.path.len();
+        let len = self.p.boards.len();
         let best = match self.lookup(key, st, len, true) {
             Probe::Proven(f) => f.best,
             Probe::Unproven { best, .. } => best,
@@ -735,32 +868,46 @@ impl Solver {
         if best == NO_MOVE {
             return None;
         }
-        let inv = self.geo.inverse(key.sym as usize);
-        Some(self.geo.map_move(inv, Move(best)))
+        let inv = self.q.geo.inverse(key.sym as usize);
+        Some(self.q.geo.map_move(inv, Move(best)))
     }
 
     fn check_budget(&mut self) {
-        if self.cfg.max_expansions > 0 && self.expansions >= self.cfg.max_expansions {
-            self.aborted = true;
+        let q = self.q;
+        let p = &mut *self.p;
+        if q.cfg.max_expansions > 0 {
+            // With one thread `shared` is this thread's flushed count: the sum is exact.
+            let total = q.shared.expansions.load(Ordering::Relaxed) + (p.expansions - p.flushed.0);
+            if total >= q.cfg.max_expansions {
+                p.aborted = true;
+            }
         }
-        if self.expansions & 0x3FF == 0 {
-            if let Some(c) = &self.cfg.cancel {
+        if p.expansions & 0x3FF == 0 {
+            q.shared
+                .expansions
+                .fetch_add(p.expansions - p.flushed.0, Ordering::Relaxed);
+            q.shared.nodes.fetch_add(p.nodes - p.flushed.1, Ordering::Relaxed);
+            p.flushed = (p.expansions, p.nodes);
+            if q.shared.done.load(Ordering::Relaxed) {
+                p.aborted = true;
+            }
+            if let Some(c) = &q.cfg.cancel {
                 if c.load(Ordering::Relaxed) {
-                    self.aborted = true;
+                    p.aborted = true;
                 }
             }
-            if let Some(t) = self.cfg.max_time {
-                if self.start.elapsed() >= t {
-                    self.aborted = true;
+            if let Some(t) = q.cfg.max_time {
+                if q.start.elapsed() >= t {
+                    p.aborted = true;
                 }
             }
-            if self.expansions & 0xFFFF == 0 {
-                if let Some(p) = &self.cfg.progress {
-                    p(&Progress {
-                        expansions: self.expansions,
-                        nodes: self.nodes,
-                        elapsed: self.start.elapsed().as_secs_f64(),
-                        root: self.root_numbers,
+            if p.expansions & 0xFFFF == 0 && self.thread == 0 {
+                if let Some(f) = &q.cfg.progress {
+                    f(&Progress {
+                        expansions: q.shared.expansions.load(Ordering::Relaxed),
+                        nodes: q.shared.nodes.load(Ordering::Relaxed),
+                        elapsed: q.start.elapsed().as_secs_f64(),
+                        root: p.root_numbers,
                     });
                 }
             }
@@ -770,121 +917,51 @@ impl Solver {
     /// Whether the mover of a finished game (after two passes on `board`) wins.
     #[inline]
     fn mover_wins_final(&self, board: &Board, mover: Player) -> bool {
-        black_wins(board.area_score(&self.geo), self.komi2) == (mover == Player::Black)
+        black_wins(board.area_score(self.q.geo), self.q.komi2) == (mover == Player::Black)
     }
 
-    /// Converts stored attributes (canonical frame `sym`) to the current frame, locating a
-    /// stored exclusion target in `self.path[..len]`.
-    fn unpack_attrs(&self, a: &PackedAttrs, sym: u8, board: &Board, len: usize) -> Attrs {
-        let geo = &self.geo;
-        let inv = geo.inverse(sym as usize);
-        let full = geo.full();
-        let (cb, cw) = unpack_pair(a.common);
-        let mut out = Attrs {
-            bloom: a.bloom,
-            common_b: geo.map_bitboard(inv, cb & full),
-            common_w: geo.map_bitboard(inv, cw & full),
-            min_stones: if a.min_stones == u8::MAX {
-                u32::MAX
-            } else {
-                u32::from(a.min_stones)
-            },
-            territory: geo.map_bitboard(inv, Bitboard(u64::from(a.territory)) & full),
-            excl_min: NO_TARGET,
-            excl_many: false,
-        };
-        match a.targets {
-            StoredTargets::None => {}
-            StoredTargets::Many => out.add_target(0, true),
-            StoredTargets::One(packed) => {
-                let (b, w) = unpack_pair(packed);
-                let t = geo.map_board(
-                    inv,
-                    &Board {
-                        black: b & full,
-                        white: w & full,
-                    },
-                );
-                if let Some(i) = self.path[..len].iter().position(|p| *p == t) {
-                    out.add_target(i as u32, false);
-                } else if t != *board {
-                    // Not found (cannot happen in the identical game): every board is a target.
-                    out.add_target(0, true);
-                }
-            }
-        }
-        out
-    }
-
-    /// Packs attributes of the current frame for a node stored under `key`.
-    fn pack_attrs(&self, a: &Attrs, key: &NodeKey) -> PackedAttrs {
-        if self.geo.points() > 32 {
-            return PackedAttrs::OPAQUE;
-        }
-        let geo = &self.geo;
-        let s = key.sym as usize;
-        let full = geo.full();
-        let targets = if a.excl_min == NO_TARGET {
-            StoredTargets::None
-        } else if a.excl_many {
-            StoredTargets::Many
-        } else {
-            let t = geo.map_board(s, &self.path[a.excl_min as usize]);
-            StoredTargets::One(pack_pair(t.black, t.white))
-        };
-        PackedAttrs {
-            bloom: a.bloom,
-            common: pack_pair(
-                geo.map_bitboard(s, a.common_b & full),
-                geo.map_bitboard(s, a.common_w & full),
-            ),
-            territory: geo.map_bitboard(s, a.territory & full).0 as u32,
-            min_stones: a.min_stones.min(255) as u8,
-            targets,
-        }
-    }
-
-    /// Probes the table for a node with board `st.board` and history `self.path[..len]`
+    /// Probes the table for a node with board `st.board` and history `self.p.boards[..len]`
     /// (plus its own board), applying the transfer test to proofs of other games.
     fn lookup(&mut self, key: &NodeKey, st: &NodeState, len: usize, path: bool) -> Probe {
         let mover = st.to_move;
         let view = PathView {
-            geo: &self.geo,
-            boards: &self.path[..len],
-            canon: &self.path_canon[..len],
-            count: &self.path_count[..len],
-            ever: &self.path_ever[..len],
+            geo: self.q.geo,
+            boards: &self.p.boards[..len],
+            canon: &self.p.canon[..len],
+            count: &self.p.count[..len],
+            ever: &self.p.ever[..len],
         };
         let mut tests = 0u64;
-        let r = self.table.probe(
+        let r = self.q.table.probe(
             key,
             mover,
-            self.komi2,
+            self.q.komi2,
             path,
-            self.transfer,
+            self.q.transfer,
+            &mut self.p.table,
             |a, mover_wins| {
                 tests += 1;
                 let winner = if mover_wins { mover } else { mover.opponent() };
                 view.transfer_ok(a, key.sym, winner, &st.board)
             },
         );
-        self.know.transfer_tests += tests;
+        self.p.know.transfer_tests += tests;
         if let Probe::Proven(f) = &r {
             if f.needs_test {
-                self.know.transfers += 1;
+                self.p.know.transfers += 1;
             }
         }
         r
     }
 
     /// Whether a position is a static win (Lemma 1, or the local region games of Appendix
-    /// A.4) for either player at the current komi, given the history `self.path[..len]`
+    /// A.4) for either player at the current komi, given the history `self.p.boards[..len]`
     /// (plus the position's own board). Returns the winner and the certified territory.
     fn static_win(&mut self, ch: &NodeState, len: usize) -> Option<(Player, Bitboard, bool, i32)> {
-        let geo = &self.geo;
+        let geo = self.q.geo;
         let n = geo.points() as i64;
         let full = geo.full();
-        let ever = self.path_ever[len - 1];
+        let ever = self.p.ever[len - 1];
         for w in [Player::Black, Player::White] {
             // (C2): the last move was not a pass by w with the opponent to move.
             if ch.passed && w != ch.to_move {
@@ -892,9 +969,9 @@ impl Solver {
             }
             // w wins with a final area A when 4A > need (half-points of komi, both sides).
             let need = if w == Player::Black {
-                2 * n + i64::from(self.komi2)
+                2 * n + i64::from(self.q.komi2)
             } else {
-                2 * n - i64::from(self.komi2)
+                2 * n - i64::from(self.q.komi2)
             };
             let stones = ch.board.stones(w);
             let bound = stones.count() + (geo.neighbours(stones) & full).minus(stones).count();
@@ -916,8 +993,8 @@ impl Solver {
                 let holds = holds_of_score(margin, w == Player::Black);
                 return Some((w, pe.territory, false, holds));
             }
-            if w == Player::Black && self.cfg.regions && 4 * n > need && !pe.alive.is_empty() {
-                if let Some(terr) = self.regions.black_wins_regions(geo, &ch.board, &pe) {
+            if w == Player::Black && self.q.cfg.regions && 4 * n > need && !pe.alive.is_empty() {
+                if let Some(terr) = self.p.regions.black_wins_regions(geo, &ch.board, &pe) {
                     if (terr & ever.black).is_empty() {
                         // Black owns every point at the end (regions.rs).
                         return Some((w, terr, true, holds_of_score(n as i32, true)));
@@ -928,53 +1005,54 @@ impl Solver {
         None
     }
 
-    /// Classifies a child whose history is `self.path[..len]` plus its own board: proven in
+    /// Classifies a child whose history is `self.p.boards[..len]` plus its own board: proven in
     /// the table (identical game, or transferred), a static leaf, or unproven.
     fn classify(&mut self, ch: &NodeState, key: &NodeKey, len: usize, probe: bool) -> Classified {
         match self.lookup(key, ch, len, probe) {
             Probe::Proven(f) => {
-                let a = self.unpack_attrs(&f.attrs, key.sym, &ch.board, len);
+                let a = transfer::unpack(self.q.geo, &f.attrs, key.sym, &ch.board, &self.p.boards[..len]);
                 return Classified::Proven(f.mover_wins, a, f.komi2);
             }
             Probe::Unproven { pn, dn, .. } => return Classified::Open(pn, dn),
             Probe::Miss => {}
         }
-        if self.cfg.static_leaves {
+        if self.q.cfg.static_leaves {
             if let Some((w, terr, region, holds)) = self.static_win(ch, len) {
                 if region {
-                    self.know.region_leaves += 1;
+                    self.p.know.region_leaves += 1;
                 } else {
-                    self.know.static_leaves += 1;
+                    self.p.know.static_leaves += 1;
                 }
                 return Classified::Proven(w == ch.to_move, Attrs::static_leaf(terr), holds);
             }
         }
         let (pn, dn) = self
+            .q
             .prior
-            .initial(&self.geo, &ch.board, ch.to_move, self.komi2);
+            .initial(self.q.geo, &ch.board, ch.to_move, self.q.komi2);
         Classified::Open(pn, dn)
     }
 
-    /// Generates and classifies the children of `st` into `self.children[base..]`.
+    /// Generates and classifies the children of `st` into `self.p.children[base..]`.
     /// Returns the winning move and the proof's attributes if a child already proves `st`.
-    /// Records in `self.own` the exclusion targets of the mover's superko-illegal moves and
+    /// Records in `self.p.own` the exclusion targets of the mover's superko-illegal moves and
     /// whether a symmetry merge skipped a move (both matter only if `st` is lost).
     fn generate(&mut self, st: &NodeState, probe: bool) -> Option<(Move, Attrs, i32)> {
-        let len = self.path.len();
+        let len = self.p.boards.len();
         let mover = st.to_move;
-        let nsym = self.geo.num_symmetries();
+        let nsym = self.q.geo.num_symmetries();
         let mut own = Attrs::LEAF;
-        let base = self.children.len();
-        let transfer = self.transfer;
+        let base = self.p.children.len();
+        let transfer = self.q.transfer;
         // Pass 1: the legal children, with their table buckets prefetched so that the cache
         // misses of all children overlap. The pass comes first.
         // What the node's own terminal options give its winner when it is lost: the pass
         // that ends the game (checked again in `mid` with the children's proofs).
-        self.own_holds = None;
+        self.p.own_holds = None;
         if st.passed {
             // The pass shortcut: a pass answering a pass ends the game.
-            let score = st.board.area_score(&self.geo);
-            let black_wins_end = black_wins(score, self.komi2);
+            let score = st.board.area_score(self.q.geo);
+            let black_wins_end = black_wins(score, self.q.komi2);
             if self.mover_wins_final(&st.board, mover) {
                 return Some((
                     Move::PASS,
@@ -982,14 +1060,14 @@ impl Solver {
                     holds_of_score(score, black_wins_end),
                 ));
             }
-            self.own_holds = Some(holds_of_score(score, black_wins_end));
+            self.p.own_holds = Some(holds_of_score(score, black_wins_end));
         } else {
             let mut ch = *st;
             ch.to_move = mover.opponent();
             ch.passed = true;
             let key = self.key_of(&ch);
-            self.table.prefetch(&key, probe, transfer);
-            self.children.push(Child {
+            self.q.table.prefetch(&key, probe, transfer);
+            self.p.children.push(Child {
                 mv: Move::PASS,
                 key,
                 pn: 1,
@@ -1000,13 +1078,13 @@ impl Solver {
             });
         }
         // Winner-side pruning: the proven side's own single-point eyes and certified territory.
-        let prunable = if self.pruned_side == Some(mover) {
-            prunable_points(&self.geo, &st.board, mover)
+        let prunable = if self.q.pruned_side == Some(mover) {
+            prunable_points(self.q.geo, &st.board, mover)
         } else {
             Bitboard::EMPTY
         };
         let mut tempo_kept = false;
-        let empty = st.board.empty(&self.geo);
+        let empty = st.board.empty(self.q.geo);
         let c = mover.index();
         for p in empty.points() {
             // Merge m with s(m) when s fixes every board of the history.
@@ -1016,7 +1094,7 @@ impl Solver {
                 while bits != 0 {
                     let s = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if self.geo.map_point(s, p) < p {
+                    if self.q.geo.map_point(s, p) < p {
                         dominated = true;
                         break;
                     }
@@ -1027,29 +1105,29 @@ impl Solver {
                     continue;
                 }
             }
-            let Some(placed) = st.board.place(&self.geo, mover, p) else {
+            let Some(placed) = st.board.place(self.q.geo, mover, p) else {
                 continue;
             };
-            let (k1, _) = self.geo.key_tables();
+            let (k1, _) = self.q.geo.key_tables();
             let mut h0 = st.h1[0] ^ k1[0][p.index()][c];
             for q in placed.captured.points() {
                 h0 ^= k1[0][q.index()][1 - c];
             }
-            if let Some(i) = self.repeat_index(h0, &placed.board) {
+            if let Some(i) = self.p.repeat_index(h0, &placed.board) {
                 own.add_target(i as u32, false);
                 continue;
             }
             if prunable.contains(p) {
                 if tempo_kept {
-                    self.know.pruned_moves += 1;
+                    self.p.know.pruned_moves += 1;
                     continue;
                 }
                 tempo_kept = true;
             }
             let ch = self.stone_child(st, p, placed.board, placed.captured, h0);
             let key = self.key_of(&ch);
-            self.table.prefetch(&key, probe, transfer);
-            self.children.push(Child {
+            self.q.table.prefetch(&key, probe, transfer);
+            self.p.children.push(Child {
                 mv: Move::play(p),
                 key,
                 pn: 1,
@@ -1059,10 +1137,10 @@ impl Solver {
                 holds: 0,
             });
         }
-        self.own = own;
+        self.p.own = own;
         // Pass 2: classify; stop at a child that proves the node.
-        for i in base..self.children.len() {
-            let Child { mv, key, state, .. } = self.children[i];
+        for i in base..self.p.children.len() {
+            let Child { mv, key, state, .. } = self.p.children[i];
             match self.classify(&state, &key, len, probe) {
                 Classified::Proven(false, a, h) => {
                     let a = if mv.is_pass() {
@@ -1073,25 +1151,16 @@ impl Solver {
                     return Some((mv, a, h));
                 }
                 Classified::Proven(true, a, h) => {
-                    let c = &mut self.children[i];
+                    let c = &mut self.p.children[i];
                     (c.pn, c.dn, c.attrs, c.holds) = (0, INF, a, h);
                 }
                 Classified::Open(pn, dn) => {
-                    let c = &mut self.children[i];
+                    let c = &mut self.p.children[i];
                     (c.pn, c.dn) = (pn, dn);
                 }
             }
         }
         None
-    }
-
-    /// The index in the path of the board a stone move would recreate, if any.
-    #[inline]
-    fn repeat_index(&self, h: u64, board: &Board) -> Option<usize> {
-        self.path_hash
-            .iter()
-            .zip(&self.path)
-            .position(|(&ph, pb)| ph == h && pb == board)
     }
 
     /// Stores a node's numbers, or its proof with attributes `attrs` (already restricted to
@@ -1111,25 +1180,25 @@ impl Solver {
         let b = if best == Move(NO_MOVE) {
             NO_MOVE
         } else {
-            self.geo.map_move(key.sym as usize, best).0
+            self.q.geo.map_move(key.sym as usize, best).0
         };
-        if (pn == 0 || dn == 0) && self.cfg.sample_every > 0 {
-            self.stored_proofs += 1;
-            if self.stored_proofs % u64::from(self.cfg.sample_every) == 0 {
-                let f = features(&self.geo, &st.board, st.to_move, self.komi2);
-                self.samples.push((f, pn == 0));
+        if (pn == 0 || dn == 0) && self.q.cfg.sample_every > 0 {
+            self.p.stored_proofs += 1;
+            if self.p.stored_proofs % u64::from(self.q.cfg.sample_every) == 0 {
+                let f = features(self.q.geo, &st.board, st.to_move, self.q.komi2);
+                self.p.samples.push((f, pn == 0));
             }
         }
         let what = if pn == 0 || dn == 0 {
-            let packed = self.pack_attrs(attrs, key);
+            let packed = transfer::pack(self.q.geo, attrs, key.sym, &self.p.boards);
             if attrs.excl_min == NO_TARGET {
-                self.know.transferable_proofs += 1;
+                self.p.know.transferable_proofs += 1;
             } else if attrs.excl_many {
-                self.know.many_target_proofs += 1;
+                self.p.know.many_target_proofs += 1;
             } else {
-                self.know.targeted_proofs += 1;
+                self.p.know.targeted_proofs += 1;
             }
-            if self.transfer && attrs.excl_min == NO_TARGET {
+            if self.q.transfer && attrs.excl_min == NO_TARGET {
                 StoreKind::PositionProof(pn == 0, packed)
             } else {
                 StoreKind::PathProof(pn == 0, packed)
@@ -1142,46 +1211,47 @@ impl Solver {
         let komi2 = if pn == 0 || dn == 0 {
             holds
         } else {
-            self.komi2
+            self.q.komi2
         };
-        self.table.store(key, st.to_move, komi2, what, b, effort);
+        self.q.table
+            .store(key, st.to_move, komi2, what, b, effort, &mut self.p.table);
     }
 
     /// The recursive procedure (one call = one expansion). Returns (φ, δ) of `st`; when the
-    /// node is proven, its proof's attributes are left in `self.ret_attrs`.
+    /// node is proven, its proof's attributes are left in `self.p.ret_attrs`.
     fn mid(&mut self, st: &NodeState, key: &NodeKey, th_pn: u64, th_dn: u64) -> (u64, u64) {
-        self.expansions += 1;
+        self.p.expansions += 1;
         self.check_budget();
-        let start_exp = self.expansions;
-        let len = self.path.len();
+        let start_exp = self.p.expansions;
+        let len = self.p.boards.len();
         let prior_effort = match self.lookup(key, st, len, true) {
             Probe::Proven(f) => {
-                self.ret_attrs = self.unpack_attrs(&f.attrs, key.sym, &st.board, len);
-                self.ret_holds = f.komi2;
+                self.p.ret_attrs = transfer::unpack(self.q.geo, &f.attrs, key.sym, &st.board, &self.p.boards[..len]);
+                self.p.ret_holds = f.komi2;
                 return if f.mover_wins { (0, INF) } else { (INF, 0) };
             }
             Probe::Unproven { effort, .. } => effort,
             Probe::Miss => {
-                self.nodes += 1;
+                self.p.nodes += 1;
                 0
             }
         };
         // Children of a node never stored before are (but for rare transpositions) not stored
         // in its game either: skip their path probes. Skipping is always sound.
-        let probe = self.expansions <= 1 || self.table.seen(key);
-        let base = self.children.len();
+        let probe = self.p.expansions <= 1 || self.q.table.seen(key);
+        let base = self.p.children.len();
         if let Some((win, attrs, holds)) = self.generate(st, probe) {
-            self.children.truncate(base);
+            self.p.children.truncate(base);
             let attrs = attrs.restrict(len);
             self.store(st, key, 0, INF, win, 1 + prior_effort, &attrs, holds);
-            self.ret_attrs = attrs;
-            self.ret_holds = holds;
+            self.p.ret_attrs = attrs;
+            self.p.ret_holds = holds;
             return (0, INF);
         }
-        let own = self.own;
-        let own_holds = self.own_holds;
-        let end = self.children.len();
-        let eps = self.cfg.epsilon;
+        let own = self.p.own;
+        let own_holds = self.p.own_holds;
+        let end = self.p.children.len();
+        let eps = self.q.cfg.epsilon;
         let (mut pn, mut dn);
         let mut best_i;
         loop {
@@ -1192,7 +1262,7 @@ impl Solver {
             best_i = base;
             let mut any_inf = false;
             for i in base..end {
-                let c = &self.children[i];
+                let c = &self.p.children[i];
                 if c.dn < pn {
                     d2 = pn;
                     pn = c.dn;
@@ -1211,13 +1281,18 @@ impl Solver {
             } else if dn == INF {
                 dn = INF - 1;
             }
-            if self.depth == 0 {
-                self.root_numbers = (pn, dn);
+            if self.p.depth == 0 {
+                self.p.root_numbers = (pn, dn);
             }
-            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.aborted {
+            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.p.aborted {
                 break;
             }
-            let c = self.children[best_i];
+            // Virtual loss (parallel search): children other threads are below look worse.
+            let (sel, d2) = match self.q.busy {
+                None => (best_i, d2),
+                Some(busy) => busy.select(&self.p.children[base..end], base, best_i, d2),
+            };
+            let c = self.p.children[sel];
             let c_th_pn = if th_dn == INF {
                 INF
             } else {
@@ -1232,18 +1307,24 @@ impl Solver {
             // Descend.
             let pushed = !c.mv.is_pass();
             if pushed {
-                let canon = c.state.canonical_board_hash(self.geo.num_symmetries());
-                self.push_path(c.state.board, c.state.h1[0], canon);
+                let canon = c.state.canonical_board_hash(self.q.geo.num_symmetries());
+                self.p.push(c.state.board, c.state.h1[0], canon);
             }
-            self.depth += 1;
+            self.p.depth += 1;
+            if let Some(busy) = self.q.busy {
+                busy.enter(&c.key);
+            }
             let (cpn, cdn) = self.mid(&c.state, &c.key, c_th_pn, c_th_dn);
-            self.depth -= 1;
-            if pushed {
-                self.pop_path();
+            if let Some(busy) = self.q.busy {
+                busy.leave(&c.key);
             }
-            let ret = self.ret_attrs;
-            let ret_holds = self.ret_holds;
-            let cm = &mut self.children[best_i];
+            self.p.depth -= 1;
+            if pushed {
+                self.p.pop();
+            }
+            let ret = self.p.ret_attrs;
+            let ret_holds = self.p.ret_holds;
+            let cm = &mut self.p.children[sel];
             cm.pn = cpn;
             cm.dn = cdn;
             if cpn == 0 || cdn == 0 {
@@ -1252,19 +1333,19 @@ impl Solver {
             }
         }
         let best = if end > base {
-            self.children[best_i].mv
+            self.p.children[best_i].mv
         } else {
             Move(NO_MOVE)
         };
         let mut attrs = Attrs::LEAF;
-        let mut holds = self.komi2;
+        let mut holds = self.q.komi2;
         if pn == 0 {
             // Won: the winning child's proof plus the board its stone move creates.
-            let c = &self.children[best_i];
+            let c = &self.p.children[best_i];
             holds = c.holds;
             attrs = c.attrs.restrict(len);
             if !c.mv.is_pass() {
-                let canon = c.state.canonical_board_hash(self.geo.num_symmetries());
+                let canon = c.state.canonical_board_hash(self.q.geo.num_symmetries());
                 attrs = attrs.add_board(&c.state.board, canon);
             }
         } else if dn == 0 {
@@ -1276,23 +1357,23 @@ impl Solver {
             } else {
                 i32::MIN
             });
-            for c in &self.children[base..end] {
+            for c in &self.p.children[base..end] {
                 attrs.join(&c.attrs.restrict(len));
                 holds = weaker_holds(winner, holds, c.holds);
             }
             if holds == i32::MAX || holds == i32::MIN {
-                holds = self.komi2;
+                holds = self.q.komi2;
             }
         }
-        self.children.truncate(base);
-        let effort = prior_effort + (self.expansions - start_exp + 1);
+        self.p.children.truncate(base);
+        let effort = prior_effort + (self.p.expansions - start_exp + 1);
         self.store(st, key, pn, dn, best, effort, &attrs, holds);
         if pn == 0 || dn == 0 {
-            self.ret_attrs = attrs;
-            self.ret_holds = holds;
+            self.p.ret_attrs = attrs;
+            self.p.ret_holds = holds;
         }
-        if self.depth == 0 {
-            self.root_numbers = (pn, dn);
+        if self.p.depth == 0 {
+            self.p.root_numbers = (pn, dn);
         }
         (pn, dn)
     }
@@ -1311,21 +1392,31 @@ mod tests {
         } else {
             -2 * n - 1
         };
-        solver.komi2 = k2;
-        solver.prior = Prior::new(PriorKind::Uniform, solver.geo.points(), k2);
-        solver.path.clear();
-        solver.path_hash.clear();
-        solver.path_canon.clear();
-        solver.path_count.clear();
-        solver.path_ever.clear();
+        let prior = Prior::new(PriorKind::Uniform, solver.geo.points(), k2);
+        let shared = Shared::default();
+        let q = Query {
+            geo: &solver.geo,
+            table: &solver.table,
+            cfg: &solver.cfg,
+            komi2: k2,
+            prior: &prior,
+            transfer: false,
+            pruned_side: None,
+            salt: 0,
+            busy: None,
+            shared: &shared,
+            start: Instant::now(),
+        };
+        let p = &mut solver.paths[0];
+        p.clear_line();
         for b in &line.boards {
-            let h = b.hash(&solver.geo);
-            solver.push_path(*b, h, h);
+            let h = b.hash(q.geo);
+            p.push(*b, h, h);
         }
-        solver.children.clear();
-        let st = solver.root_state(line);
-        assert!(solver.generate(&st, false).is_none());
-        solver.children.iter().map(|c| c.mv).collect()
+        let mut w = Worker { q: &q, p, thread: 0 };
+        let st = root_state(q.geo, line);
+        assert!(w.generate(&st, false).is_none());
+        w.p.children.iter().map(|c| c.mv).collect()
     }
 
     #[test]
@@ -1409,9 +1500,7 @@ mod tests {
                 sig2: 0,
                 sym: 0,
             };
-            let mut solver = Solver::new(geo.clone(), 0, Config::default());
-            solver.path = self.boards.clone();
-            let packed = solver.pack_attrs(a, &key);
+            let packed = transfer::pack(geo, a, key.sym, &self.boards);
             PathView {
                 geo,
                 boards: &self.boards,
@@ -1527,3 +1616,4 @@ mod tests {
         assert!(!other.ok(&geo, &targeted, Player::Black, &cur));
     }
 }
+

@@ -56,12 +56,13 @@
 
 use crate::board::Bitboard;
 use games::Player;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Proof and disproof numbers are saturating 64-bit counts; this is "infinity".
 pub const INF: u64 = u64::MAX;
 
-/// One table entry (64 bytes), as assembled from a bucket's header and body.
-#[repr(C)]
+/// One table entry (64 bytes of state), as assembled from a bucket's header and body.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry {
     key: u64,
@@ -71,9 +72,10 @@ pub struct Entry {
     word_a: u64,
     /// Unproven: δ (disproof number of the mover). Proven: common stones.
     word_b: u64,
-    /// Proven: territory and minimum stone count.
+    /// Proven: territory (bits 0..32) and minimum stone count (bits 32..40).
     word_c: u64,
-    /// Proven position entry: pos2; proven path entry with one target: the target board.
+    /// Proven position entry: pos2; proven path entry with one target: the target board;
+    /// shared unproven entry: pos2.
     word_d: u64,
     /// Expansions spent below this node, saturating (replacement priority).
     effort: u32,
@@ -83,11 +85,9 @@ pub struct Entry {
     best: u8,
     /// Bits 0–1: state (0 empty, 1 unproven, 2 mover wins, 3 mover loses); bit 2: White to
     /// move; bit 3: position entry (transferable proof); bit 4: one exclusion target (in
-    /// word d); bit 5: several exclusion targets, or a symmetry merge.
+    /// word d); bit 5: several exclusion targets, or a symmetry merge; bit 6: shared unproven.
     flags: u8,
 }
-
-const _: () = assert!(std::mem::size_of::<Entry>() == 64);
 
 const STATE_MASK: u8 = 0b11;
 const EMPTY: u8 = 0;
@@ -104,87 +104,176 @@ const SHARED: u8 = 0b100_0000;
 /// "No best move" in an entry.
 pub const NO_MOVE: u8 = 254;
 
-/// The part of an entry a probe reads only when the key matches (48 bytes).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Body {
-    sig1: u64,
-    sig2: u64,
-    word_a: u64,
-    word_b: u64,
-    word_c: u64,
-    word_d: u64,
+/// The seal's key, independent of every Zobrist key and signature mixer.
+const SEAL_KEY: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// The seal of an entry: a non-linear 32-bit hash of its other words (multiply and
+/// xor-shift rounds keyed by [`SEAL_KEY`]). A slot torn by two concurrent writers holds
+/// words of both; it matches its seal only by chance (2^-32), and a mismatch reads as a miss.
+#[inline]
+fn seal(words: [u64; 8]) -> u64 {
+    let mut h = SEAL_KEY;
+    for w in words {
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 31;
+    }
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (h ^ (h >> 29)) >> 32
 }
 
-/// Four entries in four cache lines: a header line with every entry's key, komi, flags, best
-/// move and effort, then the four bodies. A probe that misses reads only the header line.
+/// The header word of a slot: effort (bits 0..32), komi2 as `i8` (32..40), flags (40..48),
+/// best move (48..56), minimum stone count (56..64).
+#[inline]
+fn meta_of(e: &Entry) -> u64 {
+    u64::from(e.effort)
+        | u64::from(e.komi2 as i8 as u8) << 32
+        | u64::from(e.flags) << 40
+        | u64::from(e.best) << 48
+        | ((e.word_c >> 32) & 0xFF) << 56
+}
+
+#[inline]
+const fn meta_state(meta: u64) -> u8 {
+    (meta >> 40) as u8 & STATE_MASK
+}
+
+#[inline]
+const fn meta_effort(meta: u64) -> u32 {
+    meta as u32
+}
+
+/// Four entries in four cache lines of 64-bit atomic words: a header line with every entry's
+/// key and header word (effort, komi, flags, best move, minimum stone count), then the four
+/// bodies. A probe that misses reads only the header line. No locks: every word is written
+/// and read with relaxed atomic operations, and the seal in the body's word c tells a torn
+/// slot from a whole one.
 ///
 /// ```text
-///   line 0   key[4] (32 B) · komi2[4] (8 B) · flags[4] · best[4] · effort[4] (16 B)
-///   1..4     body[4]: sig1, sig2, words a–d (48 B each)
+///   line 0   key[4] (32 B) · meta[4] (32 B)
+///   1..4     body[4]: sig1, sig2, words a, b, c (territory | seal << 32), d (48 B each)
 /// ```
 #[repr(C, align(64))]
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Default)]
 struct Bucket {
-    key: [u64; 4],
-    komi2: [i16; 4],
-    flags: [u8; 4],
-    best: [u8; 4],
-    effort: [u32; 4],
-    body: [Body; 4],
+    key: [AtomicU64; 4],
+    meta: [AtomicU64; 4],
+    body: [[AtomicU64; 6]; 4],
 }
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 256);
 const _: () = assert!(std::mem::offset_of!(Bucket, body) == 64);
 
+/// Where the entries of a bucket with a given key are.
+struct Matches {
+    entries: [Entry; 4],
+    slots: [u8; 4],
+    len: usize,
+}
+
+impl Matches {
+    fn iter(&self) -> impl Iterator<Item = (usize, Entry)> + '_ {
+        (0..self.len).map(|j| (usize::from(self.slots[j]), self.entries[j]))
+    }
+}
+
 impl Bucket {
-    /// Whether slot `i` is in use with key `key` (reads the header line only).
+    /// The state of slot `i` and whether it is in use with key `key` (header line only).
     #[inline]
     fn has_key(&self, i: usize, key: u64) -> bool {
-        self.flags[i] & STATE_MASK != EMPTY && self.key[i] == key
+        meta_state(self.meta[i].load(Relaxed)) != EMPTY && self.key[i].load(Relaxed) == key
     }
 
-    /// The slots in use with key `key` and their entries (bodies read only for those).
+    /// The slots in use with key `key` and their entries (bodies read only for those); a
+    /// torn slot (seal mismatch) is left out and counted in `torn`.
     #[inline]
-    fn with_key(&self, key: u64) -> impl Iterator<Item = (usize, Entry)> + '_ {
-        (0..4)
-            .filter(move |&i| self.has_key(i, key))
-            .map(|i| (i, self.get(i)))
-    }
-
-    #[inline]
-    fn get(&self, i: usize) -> Entry {
-        let b = &self.body[i];
-        Entry {
-            key: self.key[i],
-            sig1: b.sig1,
-            sig2: b.sig2,
-            word_a: b.word_a,
-            word_b: b.word_b,
-            word_c: b.word_c,
-            word_d: b.word_d,
-            effort: self.effort[i],
-            komi2: self.komi2[i],
-            best: self.best[i],
-            flags: self.flags[i],
-        }
-    }
-
-    #[inline]
-    fn set(&mut self, i: usize, e: &Entry) {
-        self.key[i] = e.key;
-        self.komi2[i] = e.komi2;
-        self.flags[i] = e.flags;
-        self.best[i] = e.best;
-        self.effort[i] = e.effort;
-        self.body[i] = Body {
-            sig1: e.sig1,
-            sig2: e.sig2,
-            word_a: e.word_a,
-            word_b: e.word_b,
-            word_c: e.word_c,
-            word_d: e.word_d,
+    fn with_key(&self, key: u64, torn: &mut u64) -> Matches {
+        let mut m = Matches {
+            entries: [Entry::default(); 4],
+            slots: [0; 4],
+            len: 0,
         };
+        for i in 0..4 {
+            if self.has_key(i, key) {
+                match self.get(i) {
+                    Some(e) if e.key == key => {
+                        m.entries[m.len] = e;
+                        m.slots[m.len] = i as u8;
+                        m.len += 1;
+                    }
+                    Some(_) => {}
+                    None => *torn += 1,
+                }
+            }
+        }
+        m
+    }
+
+    /// The entry in slot `i`, or `None` if its words fail the seal (a torn write).
+    #[inline]
+    fn get(&self, i: usize) -> Option<Entry> {
+        let b = &self.body[i];
+        let key = self.key[i].load(Relaxed);
+        let meta = self.meta[i].load(Relaxed);
+        let w = [
+            b[0].load(Relaxed),
+            b[1].load(Relaxed),
+            b[2].load(Relaxed),
+            b[3].load(Relaxed),
+            b[4].load(Relaxed),
+            b[5].load(Relaxed),
+        ];
+        if meta_state(meta) == EMPTY {
+            return Some(Entry::default());
+        }
+        let territory = w[4] & 0xFFFF_FFFF;
+        if seal([key, meta, w[0], w[1], w[2], w[3], territory, w[5]]) != w[4] >> 32 {
+            return None;
+        }
+        Some(Entry {
+            key,
+            sig1: w[0],
+            sig2: w[1],
+            word_a: w[2],
+            word_b: w[3],
+            word_c: territory | (meta >> 56) << 32,
+            word_d: w[5],
+            effort: meta_effort(meta),
+            komi2: i16::from((meta >> 32) as u8 as i8),
+            best: (meta >> 48) as u8,
+            flags: (meta >> 40) as u8,
+        })
+    }
+
+    #[inline]
+    fn set(&self, i: usize, e: &Entry, tear: bool) {
+        let meta = meta_of(e);
+        let territory = e.word_c & 0xFFFF_FFFF;
+        let s = seal([
+            e.key, meta, e.sig1, e.sig2, e.word_a, e.word_b, territory, e.word_d,
+        ]);
+        let words = [
+            e.sig1,
+            e.sig2,
+            e.word_a,
+            e.word_b,
+            territory | s << 32,
+            e.word_d,
+        ];
+        let b = &self.body[i];
+        for (j, w) in words.into_iter().enumerate() {
+            // Fault injection: a torn write leaves one word of the old entry in place.
+            if tear && j == (e.key as usize ^ e.sig1 as usize) % 6 {
+                continue;
+            }
+            b[j].store(w, Relaxed);
+        }
+        self.meta[i].store(meta, Relaxed);
+        self.key[i].store(e.key, Relaxed);
+    }
+
+    #[inline]
+    fn clear_slot(&self, i: usize) {
+        self.meta[i].store(0, Relaxed);
     }
 }
 
@@ -306,19 +395,59 @@ pub struct TableStats {
     pub proven_used: u64,
     /// Slots in use holding transferable proofs (position entries).
     pub transferable_used: u64,
+    /// Slots whose words failed their seal (torn by concurrent writes) and read as misses.
+    pub torn_reads: u64,
 }
 
-/// The transposition table.
+impl TableStats {
+    /// Adds another searcher's counts. The occupancy counters (`used`, `proven_used`,
+    /// `transferable_used`) are per-searcher deltas kept with wrapping arithmetic, so that
+    /// their sum over the threads is the occupancy (exact with one thread; with several, two
+    /// writers racing for one slot may both count it).
+    pub fn add(&mut self, o: &TableStats) {
+        self.probes += o.probes;
+        self.proven_hits += o.proven_hits;
+        self.unproven_hits += o.unproven_hits;
+        self.stores += o.stores;
+        self.evictions += o.evictions;
+        self.used = self.used.wrapping_add(o.used);
+        self.proven_used = self.proven_used.wrapping_add(o.proven_used);
+        self.transferable_used = self.transferable_used.wrapping_add(o.transferable_used);
+        self.torn_reads += o.torn_reads;
+    }
+
+    /// The sum clamped to what can be: a negative occupancy (a race) reads as 0.
+    #[must_use]
+    pub fn settled(mut self) -> TableStats {
+        for v in [
+            &mut self.used,
+            &mut self.proven_used,
+            &mut self.transferable_used,
+        ] {
+            if *v > i64::MAX as u64 {
+                *v = 0;
+            }
+        }
+        self
+    }
+}
+
+/// The transposition table, shared by every thread of a search: probes and stores take
+/// `&self` and use no locks (see [`Bucket`] and the seal).
 pub struct Table {
     buckets: Vec<Bucket>,
-    stats: TableStats,
     /// Unproven numbers keyed by the position (any path) instead of the path.
     share_unproven: bool,
+    /// Fault injection: stores torn on purpose, per 2^32 stores (0: none).
+    #[cfg(feature = "fault-injection")]
+    tear_rate: u32,
+    #[cfg(feature = "fault-injection")]
+    tear_state: AtomicU64,
 }
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} buckets, {:?})", self.buckets.len(), self.stats)
+        write!(f, "Table({} buckets)", self.buckets.len())
     }
 }
 
@@ -392,11 +521,14 @@ impl Table {
         let mut buckets = Vec::with_capacity(n);
         advise_huge_pages(&buckets);
         // Written (not just reserved), so that the memory is resident from the start.
-        buckets.resize(n, Bucket::default());
+        buckets.resize_with(n, Bucket::default);
         Table {
             buckets,
-            stats: TableStats::default(),
             share_unproven: false,
+            #[cfg(feature = "fault-injection")]
+            tear_rate: 0,
+            #[cfg(feature = "fault-injection")]
+            tear_state: AtomicU64::new(0x9E37_79B9_7F4A_7C15),
         }
     }
 
@@ -418,16 +550,45 @@ impl Table {
         self.buckets.len() * 4
     }
 
-    /// Counters.
+    /// Whether unproven numbers are shared by position.
     #[must_use]
-    pub fn stats(&self) -> TableStats {
-        self.stats
+    pub fn shares_unproven(&self) -> bool {
+        self.share_unproven
+    }
+
+    /// Fault injection: tears `per_million` of every million stores on purpose (one word
+    /// of the slot keeps its old value), so that tests can count the torn reads the seal
+    /// rejects.
+    #[cfg(feature = "fault-injection")]
+    pub fn set_tear_rate(&mut self, per_million: u32) {
+        self.tear_rate =
+            ((u64::from(per_million) << 32) / 1_000_000).min(u64::from(u32::MAX)) as u32;
+    }
+
+    #[inline]
+    fn tear(&self) -> bool {
+        #[cfg(feature = "fault-injection")]
+        {
+            if self.tear_rate == 0 {
+                return false;
+            }
+            // A shared xorshift stream; races only make it less regular.
+            let mut x = self.tear_state.load(Relaxed);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            self.tear_state.store(x, Relaxed);
+            (x as u32) < self.tear_rate
+        }
+        #[cfg(not(feature = "fault-injection"))]
+        false
     }
 
     /// Empties the table (keeps its memory).
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-        self.stats = TableStats::default();
+        for b in &mut self.buckets {
+            *b = Bucket::default();
+        }
     }
 
     #[inline]
@@ -452,25 +613,32 @@ impl Table {
     /// position entries, each offered to
     /// `accept` (the transfer test, called with the proof's attributes and whether the mover
     /// wins) unless it was stored in the identical game. With `transfer` false, position
-    /// entries are not consulted.
+    /// entries are not consulted. A slot that fails its seal reads as a miss. Counts go to
+    /// `stats` (the caller's, one per thread).
+    #[allow(clippy::too_many_arguments)]
     pub fn probe(
-        &mut self,
+        &self,
         k: &NodeKey,
         mover: Player,
         komi2: i32,
         path: bool,
         transfer: bool,
+        stats: &mut TableStats,
         mut accept: impl FnMut(&PackedAttrs, bool) -> bool,
     ) -> Probe {
-        self.stats.probes += 1;
+        stats.probes += 1;
         let mut found = Probe::Miss;
         if path {
             let b = &self.buckets[self.path_bucket(k)];
-            for (_, e) in b.with_key(k.key).filter(|(_, e)| e.same_path(k)) {
+            for (_, e) in b
+                .with_key(k.key, &mut stats.torn_reads)
+                .iter()
+                .filter(|(_, e)| e.same_path(k))
+            {
                 let state = e.flags & STATE_MASK;
                 if state == WIN || state == LOSS {
                     if applies(mover, state == WIN, i32::from(e.komi2), komi2) {
-                        self.stats.proven_hits += 1;
+                        stats.proven_hits += 1;
                         return Probe::Proven(Found {
                             mover_wins: state == WIN,
                             best: e.best,
@@ -489,10 +657,16 @@ impl Table {
                 }
             }
         }
+        if !(transfer || self.share_unproven && found == Probe::Miss) {
+            if found != Probe::Miss {
+                stats.unproven_hits += 1;
+            }
+            return found;
+        }
+        let pos = self.buckets[self.position_bucket(k)].with_key(k.key, &mut stats.torn_reads);
         if self.share_unproven && found == Probe::Miss {
-            let b = &self.buckets[self.position_bucket(k)];
-            if let Some((_, e)) = b
-                .with_key(k.key)
+            if let Some((_, e)) = pos
+                .iter()
                 .find(|(_, e)| e.shared_of(k) && (i32::from(e.komi2) == komi2))
             {
                 found = Probe::Unproven {
@@ -504,8 +678,7 @@ impl Table {
             }
         }
         if transfer {
-            let b = &self.buckets[self.position_bucket(k)];
-            for (_, e) in b.with_key(k.key).filter(|(_, e)| e.same_position(k)) {
+            for (_, e) in pos.iter().filter(|(_, e)| e.same_position(k)) {
                 let state = e.flags & STATE_MASK;
                 let wins = state == WIN;
                 if !applies(mover, wins, i32::from(e.komi2), komi2) {
@@ -514,7 +687,7 @@ impl Table {
                 let identical = e.sig1 == k.sig1 && e.sig2 == k.sig2;
                 let attrs = e.attrs();
                 if identical || accept(&attrs, wins) {
-                    self.stats.proven_hits += 1;
+                    stats.proven_hits += 1;
                     return Probe::Proven(Found {
                         mover_wins: wins,
                         best: e.best,
@@ -526,7 +699,7 @@ impl Table {
             }
         }
         if found != Probe::Miss {
-            self.stats.unproven_hits += 1;
+            stats.unproven_hits += 1;
         }
         found
     }
@@ -547,29 +720,41 @@ impl Table {
     /// seen before has, but for rare transpositions, no stored children either.
     #[must_use]
     pub fn seen(&self, k: &NodeKey) -> bool {
+        let mut torn = 0;
         let b = &self.buckets[self.path_bucket(k)];
-        b.with_key(k.key).any(|(_, e)| e.same_path(k))
+        b.with_key(k.key, &mut torn)
+            .iter()
+            .any(|(_, e)| e.same_path(k))
             || (self.share_unproven && {
                 let b = &self.buckets[self.position_bucket(k)];
-                b.with_key(k.key)
+                b.with_key(k.key, &mut torn)
+                    .iter()
                     .any(|(_, e)| e.shared_of(k) && e.sig1 == k.sig1 && e.sig2 == k.sig2)
             })
     }
 
     /// Stores a node's numbers or proof for the question at `komi2`. `effort` is the total
     /// expansions spent below the node so far. A position proof also removes the node's
-    /// unproven path entry at the same komi.
+    /// unproven path entry at the same komi. Unproven numbers never replace a proof of the
+    /// same node at the same komi (another thread may have proven it meanwhile). A proof at a
+    /// komi outside `i8` (boards above 63 points) is not stored.
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         k: &NodeKey,
         mover: Player,
         komi2: i32,
         what: StoreKind,
         best: u8,
         effort: u64,
+        stats: &mut TableStats,
     ) {
-        self.stats.stores += 1;
-        let komi2 = komi2.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        stats.stores += 1;
+        let is_proof = !matches!(what, StoreKind::Unproven(..));
+        if i8::try_from(komi2).is_err() && is_proof {
+            return;
+        }
+        let komi2 = komi2.clamp(i32::from(i8::MIN), i32::from(i8::MAX)) as i16;
         let side = if mover == Player::White {
             WHITE_TO_MOVE
         } else {
@@ -627,20 +812,15 @@ impl Table {
             StoreKind::PathProof(w, a) => (proof_entry(w, &a, false), false),
             StoreKind::PositionProof(w, a) => (proof_entry(w, &a, true), true),
         };
-        let is_proof = !matches!(what, StoreKind::Unproven(..));
+        let mut torn = 0;
         if position && is_proof && !shared {
             // The node's unproven numbers at this komi are obsolete.
-            let pb = self.path_bucket(k);
-            let b = &mut self.buckets[pb];
-            let stale = b
-                .with_key(k.key)
-                .filter(|(_, e)| {
-                    e.same_path(k) && e.flags & STATE_MASK == UNPROVEN && e.komi2 == komi2
-                })
-                .fold(0u8, |m, (i, _)| m | 1 << i);
-            for i in (0..4).filter(|i| stale & 1 << i != 0) {
-                b.set(i, &Entry::default());
-                self.stats.used -= 1;
+            let b = &self.buckets[self.path_bucket(k)];
+            for (i, _) in b.with_key(k.key, &mut torn).iter().filter(|(_, e)| {
+                e.same_path(k) && e.flags & STATE_MASK == UNPROVEN && e.komi2 == komi2
+            }) {
+                b.clear_slot(i);
+                stats.used = stats.used.wrapping_sub(1);
             }
         }
         let state = entry.flags & STATE_MASK;
@@ -649,10 +829,11 @@ impl Table {
         } else {
             self.path_bucket(k)
         };
-        let bucket = &mut self.buckets[idx];
+        let bucket = &self.buckets[idx];
         // 1. The same node: overwrite its entry for this komi, or an unproven one of another komi.
         let mut slot = None;
-        for (i, e) in bucket.with_key(k.key) {
+        for (i, e) in bucket.with_key(k.key, &mut torn).iter() {
+            let es = e.flags & STATE_MASK;
             if position {
                 // A newer proof of the position at this komi replaces the older one (and
                 // a shared unproven entry at this komi, now obsolete); new shared numbers
@@ -668,7 +849,10 @@ impl Table {
                     break;
                 }
             } else if e.same_path(k) {
-                let es = e.flags & STATE_MASK;
+                if state == UNPROVEN && es != UNPROVEN && e.komi2 == komi2 {
+                    // Proven meanwhile by another thread: keep the proof.
+                    return;
+                }
                 if e.komi2 == komi2 || es == UNPROVEN {
                     slot = Some(i);
                     break;
@@ -680,11 +864,12 @@ impl Table {
             let mut best_i = 0;
             let mut best_p = u64::MAX;
             for i in 0..4 {
-                let es = bucket.flags[i] & STATE_MASK;
+                let meta = bucket.meta[i].load(Relaxed);
+                let es = meta_state(meta);
                 let p = if es == EMPTY {
                     0
                 } else {
-                    1 + (u64::from(bucket.effort[i]) << 1) + u64::from(es != UNPROVEN)
+                    1 + (u64::from(meta_effort(meta)) << 1) + u64::from(es != UNPROVEN)
                 };
                 if p < best_p {
                     best_p = p;
@@ -693,10 +878,14 @@ impl Table {
             }
             best_i
         });
-        let old = bucket.get(i);
+        // What the slot held (a torn one counts as an eviction of a proof-free slot).
+        let old = bucket.get(i).unwrap_or(Entry {
+            flags: UNPROVEN,
+            ..Entry::default()
+        });
         let old_state = old.flags & STATE_MASK;
         if old_state == EMPTY {
-            self.stats.used += 1;
+            stats.used = stats.used.wrapping_add(1);
         } else if old.key != k.key
             || if old.flags & (POSITION | SHARED) != 0 {
                 old.word_d != k.pos2
@@ -704,21 +893,22 @@ impl Table {
                 old.sig1 != k.sig1 || old.sig2 != k.sig2
             }
         {
-            self.stats.evictions += 1;
+            stats.evictions += 1;
         }
         if old_state == WIN || old_state == LOSS {
-            self.stats.proven_used -= 1;
+            stats.proven_used = stats.proven_used.wrapping_sub(1);
             if old.flags & POSITION != 0 {
-                self.stats.transferable_used -= 1;
+                stats.transferable_used = stats.transferable_used.wrapping_sub(1);
             }
         }
         if state != UNPROVEN {
-            self.stats.proven_used += 1;
+            stats.proven_used = stats.proven_used.wrapping_add(1);
             if position {
-                self.stats.transferable_used += 1;
+                stats.transferable_used = stats.transferable_used.wrapping_add(1);
             }
         }
-        bucket.set(i, &entry);
+        stats.torn_reads += torn;
+        bucket.set(i, &entry, self.tear());
     }
 }
 
@@ -800,7 +990,35 @@ mod tests {
     }
 
     fn probe(t: &mut Table, k: &NodeKey, mover: Player, komi2: i32) -> Probe {
-        t.probe(k, mover, komi2, true, true, |_, _| true)
+        t.probe(
+            k,
+            mover,
+            komi2,
+            true,
+            true,
+            &mut TableStats::default(),
+            |_, _| true,
+        )
+    }
+
+    fn store(
+        t: &Table,
+        k: &NodeKey,
+        mover: Player,
+        komi2: i32,
+        what: StoreKind,
+        best: u8,
+        effort: u64,
+    ) {
+        t.store(
+            k,
+            mover,
+            komi2,
+            what,
+            best,
+            effort,
+            &mut TableStats::default(),
+        );
     }
 
     const A: PackedAttrs = PackedAttrs::LEAF;
@@ -809,7 +1027,15 @@ mod tests {
     fn path_proofs_need_all_three_words() {
         let mut t = Table::new(1);
         let a = key(1, 2, 3);
-        t.store(&a, Player::Black, 1, StoreKind::PathProof(true, A), 7, 10);
+        store(
+            &t,
+            &a,
+            Player::Black,
+            1,
+            StoreKind::PathProof(true, A),
+            7,
+            10,
+        );
         let Probe::Proven(f) = probe(&mut t, &a, Player::Black, 1) else {
             panic!("no proof")
         };
@@ -823,7 +1049,8 @@ mod tests {
     fn position_proofs_go_through_the_transfer_test_in_other_games() {
         let mut t = Table::new(1);
         let a = key(1, 2, 3);
-        t.store(
+        store(
+            &t,
             &a,
             Player::White,
             5,
@@ -832,7 +1059,15 @@ mod tests {
             10,
         );
         // The identical game: no test.
-        let r = t.probe(&a, Player::White, 5, true, true, |_, _| panic!("tested"));
+        let r = t.probe(
+            &a,
+            Player::White,
+            5,
+            true,
+            true,
+            &mut TableStats::default(),
+            |_, _| panic!("tested"),
+        );
         assert!(matches!(
             r,
             Probe::Proven(Found {
@@ -844,12 +1079,28 @@ mod tests {
         // Another game: the test decides, and is told whether the mover wins.
         let other = key(1, 8, 9);
         let mut told = None;
-        let r = t.probe(&other, Player::White, 5, true, true, |_, w| {
-            told = Some(w);
-            false
-        });
+        let r = t.probe(
+            &other,
+            Player::White,
+            5,
+            true,
+            true,
+            &mut TableStats::default(),
+            |_, w| {
+                told = Some(w);
+                false
+            },
+        );
         assert_eq!((r, told), (Probe::Miss, Some(false)));
-        let r = t.probe(&other, Player::White, 5, true, true, |_, _| true);
+        let r = t.probe(
+            &other,
+            Player::White,
+            5,
+            true,
+            true,
+            &mut TableStats::default(),
+            |_, _| true,
+        );
         assert!(matches!(
             r,
             Probe::Proven(Found {
@@ -859,7 +1110,15 @@ mod tests {
         ));
         // Transfer off: position entries are not consulted.
         assert_eq!(
-            t.probe(&other, Player::White, 5, true, false, |_, _| true),
+            t.probe(
+                &other,
+                Player::White,
+                5,
+                true,
+                false,
+                &mut TableStats::default(),
+                |_, _| true
+            ),
             Probe::Miss
         );
         // The second position hash must match too.
@@ -871,7 +1130,7 @@ mod tests {
     /// Stores a proof of `k` with `what` (Black to move, komi 1.5) and reads its attributes
     /// back through the probe of `read`.
     fn round_trip(t: &mut Table, k: &NodeKey, what: StoreKind, read: &NodeKey) -> PackedAttrs {
-        t.store(k, Player::Black, 3, what, 1, 1);
+        store(t, k, Player::Black, 3, what, 1, 1);
         let Probe::Proven(f) = probe(t, read, Player::Black, 3) else {
             panic!("no proof")
         };
@@ -924,7 +1183,15 @@ mod tests {
         let mut t = Table::new(1);
         let a = key(10, 20, 30);
         // Black to move wins at komi 3.5 (7 half-points): also at lower komi.
-        t.store(&a, Player::Black, 7, StoreKind::PathProof(true, A), 1, 1);
+        store(
+            &t,
+            &a,
+            Player::Black,
+            7,
+            StoreKind::PathProof(true, A),
+            1,
+            1,
+        );
         assert!(matches!(
             probe(&mut t, &a, Player::Black, 5),
             Probe::Proven(Found {
@@ -935,7 +1202,8 @@ mod tests {
         assert_eq!(probe(&mut t, &a, Player::Black, 9), Probe::Miss);
         // White to move loses at komi 3.5: Black wins, also at lower komi.
         let b = key(11, 21, 31);
-        t.store(
+        store(
+            &t,
             &b,
             Player::White,
             7,
@@ -957,7 +1225,16 @@ mod tests {
     fn unproven_numbers_are_never_zero_or_infinite_and_make_way_for_proofs() {
         let mut t = Table::new(1);
         let a = key(1, 1, 1);
-        t.store(&a, Player::Black, 1, StoreKind::Unproven(5, 6), 0, 1);
+        let mut stats = TableStats::default();
+        t.store(
+            &a,
+            Player::Black,
+            1,
+            StoreKind::Unproven(5, 6),
+            0,
+            1,
+            &mut stats,
+        );
         assert_eq!(
             probe(&mut t, &a, Player::Black, 1),
             Probe::Unproven {
@@ -980,9 +1257,102 @@ mod tests {
             StoreKind::PositionProof(true, A),
             0,
             2,
+            &mut stats,
         );
         assert!(!t.seen(&a), "the unproven path entry is removed");
-        assert_eq!(t.stats().used, 1);
+        assert_eq!(stats.settled().used, 1);
+    }
+
+    #[test]
+    fn unproven_numbers_never_replace_a_proof_of_the_same_node() {
+        let t = Table::new(1);
+        let a = key(3, 4, 5);
+        store(
+            &t,
+            &a,
+            Player::Black,
+            1,
+            StoreKind::PathProof(true, A),
+            2,
+            9,
+        );
+        // Another thread leaves the node with numbers after it was proven.
+        store(&t, &a, Player::Black, 1, StoreKind::Unproven(5, 6), 0, 3);
+        let mut stats = TableStats::default();
+        let r = t.probe(&a, Player::Black, 1, true, true, &mut stats, |_, _| true);
+        assert!(matches!(
+            r,
+            Probe::Proven(Found {
+                mover_wins: true,
+                ..
+            })
+        ));
+    }
+
+    /// Two entries written word by word into one slot, interleaved in every way a reader
+    /// can see them: every mixture of their words is rejected by the seal, and each whole
+    /// entry is read back.
+    #[test]
+    fn every_mixture_of_two_writes_reads_as_a_miss() {
+        let k = key(21, 22, 23);
+        let attrs = PackedAttrs {
+            bloom: 0xFEED,
+            common: pack_pair(Bitboard(0b11), Bitboard(0b100)),
+            territory: 0b1000,
+            min_stones: 3,
+            targets: StoredTargets::One(pack_pair(Bitboard(1), Bitboard(8))),
+        };
+        let entries = [
+            (StoreKind::PathProof(true, attrs), 1, 7u8),
+            (StoreKind::Unproven(40, 2), 3, 9u8),
+        ];
+        // The eight words of each entry as the slot holds them.
+        let words_of = |what: StoreKind, komi2: i32, best: u8| {
+            let t = Table::new(1);
+            store(&t, &k, Player::White, komi2, what, best, 5);
+            let b = &t.buckets[t.path_bucket(&k)];
+            let i = (0..4).find(|&i| b.has_key(i, k.key)).unwrap();
+            let mut w = [
+                b.key[i].load(Relaxed),
+                b.meta[i].load(Relaxed),
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+            ];
+            for j in 0..6 {
+                w[2 + j] = b.body[i][j].load(Relaxed);
+            }
+            w
+        };
+        let a = words_of(entries[0].0, entries[0].1, entries[0].2);
+        let b = words_of(entries[1].0, entries[1].1, entries[1].2);
+        let t = Table::new(1);
+        let bucket = &t.buckets[0];
+        let mut rejected = 0;
+        for mask in 0u32..256 {
+            for j in 0..8 {
+                let w = if mask & 1 << j != 0 { b[j] } else { a[j] };
+                match j {
+                    0 => bucket.key[0].store(w, Relaxed),
+                    1 => bucket.meta[0].store(w, Relaxed),
+                    _ => bucket.body[0][j - 2].store(w, Relaxed),
+                }
+            }
+            let got = bucket.get(0);
+            // Words the two entries share (the key, the signatures) can come from either.
+            let same_as_a = (0..8).all(|j| mask & 1 << j == 0 || a[j] == b[j]);
+            let same_as_b = (0..8).all(|j| mask & 1 << j != 0 || a[j] == b[j]);
+            if same_as_a || same_as_b {
+                assert!(got.is_some(), "a whole entry is read back (mask {mask:#b})");
+            } else {
+                assert_eq!(got, None, "a mixture reads as a miss (mask {mask:#b})");
+                rejected += 1;
+            }
+        }
+        assert!(rejected > 200, "{rejected} mixtures");
     }
 
     #[test]

@@ -32,7 +32,7 @@
 //! negatives); (iii) because a stone captured on p stood on p on some earlier board.
 
 use crate::board::{Bitboard, Board, Geometry};
-use crate::table::{PackedAttrs, StoredTargets, bloom_bits, unpack_pair};
+use crate::table::{PackedAttrs, StoredTargets, bloom_bits, pack_pair, unpack_pair};
 use games::Player;
 
 /// "No exclusion target" in [`Attrs::excl_min`].
@@ -185,4 +185,81 @@ impl PathView<'_> {
         }
         true
     }
+}
+
+/// Packs attributes of the current frame for a node stored in the canonical frame `sym`,
+/// naming an exclusion target by its board in `boards` (the node's history). Boards of more
+/// than 32 points get [`PackedAttrs::OPAQUE`] (never transferred).
+pub(crate) fn pack(geo: &Geometry, a: &Attrs, sym: u8, boards: &[Board]) -> PackedAttrs {
+    if geo.points() > 32 {
+        return PackedAttrs::OPAQUE;
+    }
+    let s = sym as usize;
+    let full = geo.full();
+    let targets = if a.excl_min == NO_TARGET {
+        StoredTargets::None
+    } else if a.excl_many {
+        StoredTargets::Many
+    } else {
+        let t = geo.map_board(s, &boards[a.excl_min as usize]);
+        StoredTargets::One(pack_pair(t.black, t.white))
+    };
+    PackedAttrs {
+        bloom: a.bloom,
+        common: pack_pair(
+            geo.map_bitboard(s, a.common_b & full),
+            geo.map_bitboard(s, a.common_w & full),
+        ),
+        territory: geo.map_bitboard(s, a.territory & full).0 as u32,
+        min_stones: a.min_stones.min(255) as u8,
+        targets,
+    }
+}
+
+/// Converts stored attributes (canonical frame `sym`) to the current frame, locating a
+/// stored exclusion target in `boards` (the node's history, without its own `board`).
+pub(crate) fn unpack(
+    geo: &Geometry,
+    a: &PackedAttrs,
+    sym: u8,
+    board: &Board,
+    boards: &[Board],
+) -> Attrs {
+    let inv = geo.inverse(sym as usize);
+    let full = geo.full();
+    let (cb, cw) = unpack_pair(a.common);
+    let mut out = Attrs {
+        bloom: a.bloom,
+        common_b: geo.map_bitboard(inv, cb & full),
+        common_w: geo.map_bitboard(inv, cw & full),
+        min_stones: if a.min_stones == u8::MAX {
+            u32::MAX
+        } else {
+            u32::from(a.min_stones)
+        },
+        territory: geo.map_bitboard(inv, Bitboard(u64::from(a.territory)) & full),
+        excl_min: NO_TARGET,
+        excl_many: false,
+    };
+    match a.targets {
+        StoredTargets::None => {}
+        StoredTargets::Many => out.add_target(0, true),
+        StoredTargets::One(packed) => {
+            let (b, w) = unpack_pair(packed);
+            let t = geo.map_board(
+                inv,
+                &Board {
+                    black: b & full,
+                    white: w & full,
+                },
+            );
+            if let Some(i) = boards.iter().position(|p| *p == t) {
+                out.add_target(i as u32, false);
+            } else if t != *board {
+                // Not found (cannot happen in the identical game): every board is a target.
+                out.add_target(0, true);
+            }
+        }
+    }
+    out
 }
