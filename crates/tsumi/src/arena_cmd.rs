@@ -22,6 +22,7 @@
 //! records, and the exit status is 3 (no answer). Progress is a bar on a terminal and a plain
 //! line every ten seconds otherwise.
 
+use crate::registry::{GameId, Use};
 use anyhow::{Context, anyhow, bail};
 use clap::Args;
 use games::atarigo::AtariGo;
@@ -41,9 +42,6 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// The games both commands know.
-const GAMES: &str = "go, nogo, atarigo, hex, wargame, tictactoe, connect4";
 
 /// The rules of Go in `match` and `play`, for their `--help`.
 const GO_RULES_HELP: &str = "Go rules: area scoring, komi 6.5 (--komi) and simple ko (--ko \
@@ -71,8 +69,8 @@ struct GoRules {
 
 impl GoFlags {
     /// The Go rules; an error names a flag given for a game other than Go.
-    fn rules(&self, game: &str) -> anyhow::Result<GoRules> {
-        if game != "go" {
+    fn rules(&self, game: GameId) -> anyhow::Result<GoRules> {
+        if game != GameId::Go {
             for (flag, given) in [("--ko", self.ko.is_some()), ("--komi", self.komi.is_some())] {
                 if given {
                     bail!("{flag} applies to go only, not to {game}");
@@ -260,19 +258,9 @@ fn side(size: &str) -> anyhow::Result<u8> {
 /// The komi of Go for playing (6.5); the rules are simple ko and area scoring ([`FastGo`]).
 const GO_KOMI: Komi = Komi::from_half_points(13);
 
-/// The game's name as the commands know it: lowercase, or an error for an unknown one.
-fn game_name(name: &str) -> anyhow::Result<String> {
-    let lower = name.trim().to_ascii_lowercase();
-    if GAMES.split(", ").any(|g| g == lower) {
-        Ok(lower)
-    } else {
-        bail!("unknown game {name:?} (expected one of {GAMES}, in any case)")
-    }
-}
-
 fn dispatch<T: GameTask>(name: &str, size: &str, go: &GoFlags, task: T) -> anyhow::Result<T::Out> {
-    let name = game_name(name)?;
-    let rules = go.rules(&name)?;
+    let id = GameId::parse_for(name, Use::Play)?;
+    let rules = go.rules(id)?;
     let text = RecordInfo {
         kind: RecordKind::Text,
         go: None,
@@ -281,8 +269,8 @@ fn dispatch<T: GameTask>(name: &str, size: &str, go: &GoFlags, task: T) -> anyho
         kind: RecordKind::GoSgf,
         go: None,
     };
-    match name.as_str() {
-        "go" => {
+    match id {
+        GameId::Go => {
             let n = side(size)?;
             if !(5..=19).contains(&n) {
                 bail!("go is played on sizes 5 to 19 here, not {n}");
@@ -296,31 +284,30 @@ fn dispatch<T: GameTask>(name: &str, size: &str, go: &GoFlags, task: T) -> anyho
             };
             task.run(&g, size, mcts::GoRollout::default, info)
         }
-        "nogo" => {
+        GameId::NoGo => {
             let g = NoGo::from_size(size).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, sgf)
         }
-        "atarigo" => {
+        GameId::AtariGo => {
             let g = AtariGo::from_size(size).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, sgf)
         }
-        "hex" => {
+        GameId::Hex => {
             let g = Hex::from_size(size).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, text)
         }
-        "wargame" => {
+        GameId::WarGame => {
             let g = WarGame::new(side(size)?).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, WargameRollout::default, text)
         }
-        "tictactoe" => {
+        GameId::TicTacToe => {
             let g = TicTacToe::from_size(size).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, text)
         }
-        "connect4" => {
+        GameId::Connect4 => {
             let g = Connect4::from_size(size).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, text)
         }
-        other => bail!("unknown game {other:?} (expected one of {GAMES})"),
     }
 }
 

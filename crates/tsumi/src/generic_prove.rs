@@ -35,6 +35,7 @@
 
 use crate::prove::ProveArgs;
 use crate::prove_go::MAX_SECONDS;
+use crate::registry::GameId;
 use anyhow::{Context, anyhow, bail};
 use games::Game;
 use games::Outcome;
@@ -66,12 +67,12 @@ fn go_option_given(args: &ProveArgs) -> Option<&'static str> {
     .or_else(|| args.knowledge.given())
 }
 
-/// Runs `tsumi prove` for a game other than Go; `game` is the lowercase game name.
+/// Runs `tsumi prove` for a game other than Go.
 ///
 /// # Errors
 /// Bad input or an option that does not apply (status 2); no answer within the budget
 /// ([`crate::exit::Unknown`], status 3, after the report).
-pub fn run(args: &ProveArgs, game: &str) -> anyhow::Result<()> {
+pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
     if let Some(flag) = go_option_given(args) {
         bail!("{flag} applies to Go only, not to {game}");
     }
@@ -141,16 +142,16 @@ pub fn run(args: &ProveArgs, game: &str) -> anyhow::Result<()> {
         progress: Some(progress_line()),
         cancel: Some(crate::interrupt::cancel_flag()),
     };
-    if args.threats && game != "hex" {
+    if args.threats && game != GameId::Hex {
         bail!("--threats is Hex knowledge: it applies to hex only");
     }
-    if args.no_knowledge && game != "hex" {
-        bail!("{}", crate::prove::no_knowledge_refusal(game));
+    if args.no_knowledge && game != GameId::Hex {
+        bail!("{}", crate::prove::no_knowledge_refusal(game.name()));
     }
     let s = &settings;
     let natural = NaturalOrder;
     match game {
-        "hex" => {
+        GameId::Hex => {
             let hex = Hex::from_size(&args.size)?;
             let state = play_moves(&hex, &args.moves)?;
             if args.no_knowledge {
@@ -175,32 +176,32 @@ pub fn run(args: &ProveArgs, game: &str) -> anyhow::Result<()> {
             let how = knowledge_best_move(&known, prover.as_mut(), &state, &budget, &mut solution);
             report(&known, &state, args, s, &solution, &how)
         }
-        "tictactoe" => {
+        GameId::TicTacToe => {
             let game = TicTacToe::from_size(&args.size)?;
             let state = play_moves(&game, &args.moves)?;
             let prover = s.prover(Box::new(natural));
             run_game(&game, state, args, s, prover, &budget, true)
         }
-        "connect4" => {
+        GameId::Connect4 => {
             let game = Connect4::from_size(&args.size)?;
             let state = play_moves(&game, &args.moves)?;
             let prover = s.prover(Box::new(natural));
             run_game(&game, state, args, s, prover, &budget, true)
         }
-        "nogo" => {
+        GameId::NoGo => {
             let game = NoGo::from_size(&args.size)?;
             let state = play_moves(&game, &args.moves)?;
             let prover = s.prover(Box::new(natural));
             run_game(&game, state, args, s, prover, &budget, false)
         }
-        "atarigo" => {
+        GameId::AtariGo => {
             let game = AtariGo::from_size(&args.size)?;
             let state = play_moves(&game, &args.moves)?;
             let prover = s.prover(Box::new(natural));
             run_game(&game, state, args, s, prover, &budget, false)
         }
-        other => {
-            bail!("unknown game '{other}': expected go, hex, tictactoe, connect4, nogo or atarigo")
+        GameId::Go | GameId::WarGame => {
+            bail!("internal error: prove {game} does not go through the pns family")
         }
     }
 }

@@ -2,13 +2,16 @@
 
 mod arena_cmd;
 mod bench;
+mod dispatch;
 mod exit;
 mod fit_prior;
 mod generic_prove;
 mod go_input;
 mod interrupt;
+mod knowledge_args;
 mod prove;
 mod prove_go;
+mod registry;
 mod solve;
 mod solve_dfpn;
 
@@ -50,8 +53,8 @@ const COMMAND_STACK_BYTES: usize = 1 << 30;
 
 fn run(command: &Command) -> anyhow::Result<()> {
     match command {
-        Command::Solve(a) => solve::run(a),
-        Command::Prove(a) => prove::run(a),
+        Command::Solve(a) => dispatch::solve(a),
+        Command::Prove(a) => dispatch::prove(a),
         Command::Match(a) => arena_cmd::run_match(a),
         Command::Play(a) => arena_cmd::run_play(a),
         Command::Bench(a) => bench::run(a),

@@ -1,5 +1,7 @@
-//! `tsumi prove`: one question. Go goes to the df-pn solver of `gosolve`; every other game
-//! goes to the proof-number family of `pns` (see `generic_prove.rs`).
+//! `tsumi prove`: one question. Go goes to the df-pn solver of `gosolve` (`prove_go.rs`);
+//! every other game goes to the proof-number family of `pns` (`generic_prove.rs`); the
+//! dispatch, through the game registry, is in `dispatch.rs`. This module holds the
+//! arguments only, so that both back ends can use them without an import circle.
 //!
 //! Options that belong to one side only are `Option`s (or flags) with their defaults applied
 //! by the side that uses them, so that an option given for the other side is refused by name.
@@ -87,7 +89,7 @@ pub struct ProveArgs {
     pub samples: Option<std::path::PathBuf>,
     /// Go: knowledge and ablation flags.
     #[command(flatten)]
-    pub knowledge: crate::prove_go::KnowledgeArgs,
+    pub knowledge: crate::knowledge_args::KnowledgeArgs,
 }
 
 /// The exit statuses, in `tsumi prove --help`.
@@ -95,33 +97,6 @@ const PROVE_AFTER_HELP: &str = "Exit status: 0 answered (win, loss or draw); 2 e
 an option that does not apply to the game); 3 no answer (the budget ran out or Ctrl-C): the \
 result \"unknown\" and the effort are printed first. With --prune, a Go question the pruned \
 search cannot win is asked again unpruned.";
-
-/// Runs `tsumi prove`.
-///
-/// # Errors
-/// Bad input or an option that does not apply (status 2); no answer within the budget
-/// ([`crate::exit::Unknown`], status 3).
-pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
-    if let Some(m) = args.tt_mib {
-        crate::prove_go::check_tt_mib(m)?;
-    }
-    crate::prove_go::check_epsilon(args.epsilon)?;
-    if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
-        anyhow::bail!(
-            "--seconds {} is not a finite non-negative number of seconds",
-            args.seconds
-        );
-    }
-    let game = args.game.to_ascii_lowercase();
-    if args.no_knowledge && game == "go" {
-        anyhow::bail!("{}", no_knowledge_refusal(&game));
-    }
-    if game == "go" {
-        crate::prove_go::run(args)
-    } else {
-        crate::generic_prove::run(args, &game)
-    }
-}
 
 /// The one-line refusal of `--no-knowledge` for `game` (any game but Hex).
 #[must_use]

@@ -65,7 +65,7 @@ pub struct SolveArgs {
     pub guess: Option<i32>,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
-    pub knowledge: crate::prove_go::KnowledgeArgs,
+    pub knowledge: crate::knowledge_args::KnowledgeArgs,
 }
 
 /// The exit statuses, in `tsumi solve --help`.
@@ -122,13 +122,12 @@ pub struct SolveReport {
     pub knowledge: Option<serde_json::Value>,
 }
 
-/// Runs `tsumi solve`.
+/// Checks what every engine of `tsumi solve` needs: the game is Go, `--seconds` is a finite
+/// number ≥ 0. The engine is chosen in `dispatch.rs`.
 ///
 /// # Errors
-/// Unsupported game or size, bad input (SGF, moves, komi), an option that does not apply to
-/// the engine (status 2); an exhausted budget or Ctrl-C, after printing what is known
-/// ([`crate::exit::Unknown`], status 3).
-pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+/// Unsupported game or a bad `--seconds` (status 2).
+pub fn check(args: &SolveArgs) -> anyhow::Result<()> {
     if !args.game.eq_ignore_ascii_case("go") {
         bail!(
             "unsupported game '{}' for solve (only go; see `tsumi prove` for others)",
@@ -141,11 +140,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             args.seconds
         );
     }
-    match args.engine.as_str() {
-        "oracle" => run_oracle(args),
-        "dfpn" => crate::solve_dfpn::run(args),
-        other => bail!("unknown engine '{other}' (expected dfpn or oracle)"),
-    }
+    Ok(())
 }
 
 /// The stop flag of one solve: raised by Ctrl-C, or once `seconds` (> 0) of wall time have
@@ -297,7 +292,12 @@ fn dfpn_option_given(args: &SolveArgs) -> Option<&'static str> {
     .or_else(|| args.knowledge.given())
 }
 
-fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
+/// Runs the oracle engine of `tsumi solve` (exact brute-force minimax).
+///
+/// # Errors
+/// A dfpn-only option, bad input, an exhausted budget or Ctrl-C (after printing what is
+/// known).
+pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
     if let Some(flag) = dfpn_option_given(args) {
         bail!("{flag} applies to the dfpn engine, not to the oracle");
     }
