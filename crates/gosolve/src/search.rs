@@ -236,7 +236,6 @@ impl Proof {
     }
 }
 
-
 /// How a child was classified.
 enum Classified {
     /// Proven: the mover of the child wins (`true`) or loses, with the proof's attributes.
@@ -279,7 +278,6 @@ impl KnowledgeStats {
         self.many_target_proofs += o.many_target_proofs;
     }
 }
-
 
 /// The strongest komi (half-points) at which a final margin `score` (Black's area minus
 /// White's) is a win for its winner: Black (`black`) wins at every komi below the score,
@@ -389,7 +387,9 @@ const BUSY_BITS: u32 = 16;
 impl Busy {
     fn new() -> Self {
         Busy {
-            counts: (0..1usize << BUSY_BITS).map(|_| AtomicU32::new(0)).collect(),
+            counts: (0..1usize << BUSY_BITS)
+                .map(|_| AtomicU32::new(0))
+                .collect(),
         }
     }
 
@@ -411,25 +411,44 @@ impl Busy {
 
     /// The child to descend into and the second-smallest selection number: each child's δ
     /// multiplied by one plus the number of threads below it, so that a child another
-    /// thread is searching looks as if its disproof were that much harder.
-    fn select(&self, children: &[Child], base: usize, best: usize, d2: u64) -> (usize, u64) {
+    /// thread is searching looks as if its disproof were that much harder. Only children
+    /// whose own δ is below the node's threshold `limit` are chosen, so that the chosen
+    /// child always has room below its thresholds (no thread spins on a child it cannot
+    /// expand).
+    fn select(
+        &self,
+        children: &[Child],
+        base: usize,
+        best: usize,
+        d2: u64,
+        limit: u64,
+    ) -> (usize, u64) {
         let mut any = false;
-        let mut sel = best;
+        let mut sel = None;
         let mut lo = INF;
-        let mut second = INF;
         for (i, c) in children.iter().enumerate() {
             let b = u64::from(self.slot(&c.key).load(Ordering::Relaxed));
             any |= b > 0;
             let v = c.dn.saturating_mul(1 + b);
-            if v < lo {
-                second = lo;
+            if c.dn < limit && (sel.is_none() || v < lo) {
                 lo = v;
-                sel = base + i;
-            } else if v < second {
-                second = v;
+                sel = Some(base + i);
             }
         }
-        if any { (sel, second) } else { (best, d2) }
+        let Some(sel) = sel.filter(|_| any) else {
+            return (best, d2);
+        };
+        let second = children
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| base + i != sel)
+            .map(|(_, c)| {
+                let b = u64::from(self.slot(&c.key).load(Ordering::Relaxed));
+                c.dn.saturating_mul(1 + b)
+            })
+            .min()
+            .unwrap_or(INF);
+        (sel, second.max(lo))
     }
 }
 
@@ -483,9 +502,8 @@ fn root_state(geo: &Geometry, line: &Line) -> NodeState {
 /// canonical frame, and the canonicalising symmetry), with the question's salt.
 fn key_of(geo: &Geometry, salt: u64, st: &NodeState) -> NodeKey {
     let white = st.to_move == Player::White;
-    let sp = if white { zobrist::SIDE } else { 0 }
-        ^ if st.passed { zobrist::PASS } else { 0 }
-        ^ salt;
+    let sp =
+        if white { zobrist::SIDE } else { 0 } ^ if st.passed { zobrist::PASS } else { 0 } ^ salt;
     let mut best = 0usize;
     let mut bk = st.h1[0] ^ sp;
     for s in 1..geo.num_symmetries() {
@@ -702,7 +720,11 @@ impl Solver {
                         })
                         .collect();
                     let mut all = vec![Worker::run(&q, &mut first[0], 0, line)];
-                    all.extend(handles.into_iter().map(|h| h.join().expect("search thread")));
+                    all.extend(
+                        handles
+                            .into_iter()
+                            .map(|h| h.join().expect("search thread")),
+                    );
                     all
                 })
             };
@@ -886,7 +908,9 @@ impl<'a> Worker<'a> {
             q.shared
                 .expansions
                 .fetch_add(p.expansions - p.flushed.0, Ordering::Relaxed);
-            q.shared.nodes.fetch_add(p.nodes - p.flushed.1, Ordering::Relaxed);
+            q.shared
+                .nodes
+                .fetch_add(p.nodes - p.flushed.1, Ordering::Relaxed);
             p.flushed = (p.expansions, p.nodes);
             if q.shared.done.load(Ordering::Relaxed) {
                 p.aborted = true;
@@ -1010,7 +1034,13 @@ impl<'a> Worker<'a> {
     fn classify(&mut self, ch: &NodeState, key: &NodeKey, len: usize, probe: bool) -> Classified {
         match self.lookup(key, ch, len, probe) {
             Probe::Proven(f) => {
-                let a = transfer::unpack(self.q.geo, &f.attrs, key.sym, &ch.board, &self.p.boards[..len]);
+                let a = transfer::unpack(
+                    self.q.geo,
+                    &f.attrs,
+                    key.sym,
+                    &ch.board,
+                    &self.p.boards[..len],
+                );
                 return Classified::Proven(f.mover_wins, a, f.komi2);
             }
             Probe::Unproven { pn, dn, .. } => return Classified::Open(pn, dn),
@@ -1213,7 +1243,8 @@ impl<'a> Worker<'a> {
         } else {
             self.q.komi2
         };
-        self.q.table
+        self.q
+            .table
             .store(key, st.to_move, komi2, what, b, effort, &mut self.p.table);
     }
 
@@ -1226,7 +1257,13 @@ impl<'a> Worker<'a> {
         let len = self.p.boards.len();
         let prior_effort = match self.lookup(key, st, len, true) {
             Probe::Proven(f) => {
-                self.p.ret_attrs = transfer::unpack(self.q.geo, &f.attrs, key.sym, &st.board, &self.p.boards[..len]);
+                self.p.ret_attrs = transfer::unpack(
+                    self.q.geo,
+                    &f.attrs,
+                    key.sym,
+                    &st.board,
+                    &self.p.boards[..len],
+                );
                 self.p.ret_holds = f.komi2;
                 return if f.mover_wins { (0, INF) } else { (INF, 0) };
             }
@@ -1290,7 +1327,7 @@ impl<'a> Worker<'a> {
             // Virtual loss (parallel search): children other threads are below look worse.
             let (sel, d2) = match self.q.busy {
                 None => (best_i, d2),
-                Some(busy) => busy.select(&self.p.children[base..end], base, best_i, d2),
+                Some(busy) => busy.select(&self.p.children[base..end], base, best_i, d2, th_pn),
             };
             let c = self.p.children[sel];
             let c_th_pn = if th_dn == INF {
@@ -1413,7 +1450,11 @@ mod tests {
             let h = b.hash(q.geo);
             p.push(*b, h, h);
         }
-        let mut w = Worker { q: &q, p, thread: 0 };
+        let mut w = Worker {
+            q: &q,
+            p,
+            thread: 0,
+        };
         let st = root_state(q.geo, line);
         assert!(w.generate(&st, false).is_none());
         w.p.children.iter().map(|c| c.mv).collect()
@@ -1616,4 +1657,3 @@ mod tests {
         assert!(!other.ok(&geo, &targeted, Player::Black, &cur));
     }
 }
-

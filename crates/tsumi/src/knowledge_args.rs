@@ -28,6 +28,20 @@ pub struct KnowledgeArgs {
     /// position (the ablation of the shared numbers; values never change).
     #[arg(long)]
     pub no_shared_numbers: bool,
+    /// Search threads over the one shared table (default: the machine's cores). Values are
+    /// the same for any count; expansions are summed over the threads.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// With several threads, no virtual loss: every thread follows the same most-proving
+    /// path (the ablation of the virtual proof numbers).
+    #[arg(long)]
+    pub no_virtual_loss: bool,
+}
+
+/// The default thread count: the machine's cores (1 if unknown).
+#[must_use]
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 impl KnowledgeArgs {
@@ -38,6 +52,8 @@ impl KnowledgeArgs {
         cfg.regions = !self.no_regions && !self.no_static;
         cfg.prune = self.prune;
         cfg.share_unproven = !self.no_shared_numbers;
+        cfg.threads = self.threads.map_or_else(default_threads, |t| t as usize);
+        cfg.virtual_loss = !self.no_virtual_loss;
         if self.oracle_mode {
             let c = cfg.clone().oracle_mode();
             *cfg = c;
@@ -59,6 +75,10 @@ impl KnowledgeArgs {
             Some("--prune")
         } else if self.no_shared_numbers {
             Some("--no-shared-numbers")
+        } else if self.threads.is_some() {
+            Some("--threads")
+        } else if self.no_virtual_loss {
+            Some("--no-virtual-loss")
         } else {
             None
         }
@@ -85,6 +105,9 @@ impl KnowledgeArgs {
         }
         if self.no_shared_numbers {
             v.push("no-shared-numbers");
+        }
+        if self.no_virtual_loss {
+            v.push("no-virtual-loss");
         }
         if v.is_empty() {
             "full".into()

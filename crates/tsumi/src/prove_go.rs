@@ -218,6 +218,22 @@ pub fn resident_memory() -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// CPU time of this process (user and system, all threads), in seconds (Linux; 0 elsewhere).
+#[must_use]
+pub fn cpu_seconds() -> f64 {
+    // Fields 14 and 15 of /proc/self/stat, in clock ticks of 1/100 s (USER_HZ); the command
+    // name (field 2) may hold spaces, so count from its closing parenthesis.
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+        return 0.0;
+    };
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let tick = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+    (tick(11) + tick(12)) as f64 / 100.0
+}
+
 /// A "Name: N kB" line of a /proc file, in bytes (Linux), or `None`.
 fn proc_kib_field(path: &str, name: &str) -> Option<u64> {
     std::fs::read_to_string(path)
@@ -274,6 +290,7 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
         "nodes": p.nodes,
         "revisit_factor": p.revisit_factor(),
         "time_s": p.time_s,
+        "threads": p.threads,
         "pruned": p.pruned,
         // The strongest komi the proof holds at for its winner (its scores and areas).
         "holds_komi": (p.answer != Answer::Unknown)
@@ -535,6 +552,8 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
             "nodes": p.nodes,
             "revisit_factor": p.revisit_factor(),
             "time_s": p.time_s,
+            "threads": p.threads,
+            "cpu_s": cpu_seconds(),
             "interrupted": interrupted,
             "table": table,
             "knowledge": knowledge_json(&solver),
@@ -579,6 +598,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
             p.revisit_factor(),
             p.time_s
         );
+        println!("threads: {} (cpu_s {:.3})", p.threads, cpu_seconds());
         println!("{}", table_text(&solver));
         println!("{}", knowledge_text(&solver));
     }

@@ -120,6 +120,12 @@ pub struct SolveReport {
     /// dfpn: proof-transfer and static-knowledge counters, and the flags used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub knowledge: Option<serde_json::Value>,
+    /// dfpn: search threads per question (expansions and nodes are summed over them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+    /// dfpn: CPU time of the process (all threads), in seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_s: Option<f64>,
 }
 
 /// Checks what every engine of `tsumi solve` needs: the game is Go, `--seconds` is a finite
@@ -378,6 +384,8 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         nodes: None,
         table: None,
         knowledge: None,
+        threads: None,
+        cpu_s: None,
     };
     check_pv(&pos, &report)?;
     print_report(&report, args.json);
@@ -439,8 +447,15 @@ pub fn print_report(r: &SolveReport, json: bool) {
     } else {
         "nodes"
     };
+    let threads = match (r.threads, r.cpu_s) {
+        (Some(t), Some(c)) => format!(
+            ", {t} thread{}, {c:.3} s CPU",
+            if t == 1 { "" } else { "s" }
+        ),
+        _ => String::new(),
+    };
     println!(
-        "effort     {} {unit} in {:.3} s ({})",
+        "effort     {} {unit} in {:.3} s ({}{threads})",
         r.expansions, r.time_s, r.engine
     );
 }

@@ -126,6 +126,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                     "expansions": expansions,
                     "nodes": nodes,
                     "time_s": time_s,
+                    "threads": solver.config().threads,
+                    "cpu_s": crate::prove_go::cpu_seconds(),
                 });
                 println!("{partial}");
             } else {
@@ -198,6 +200,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             k["flags"] = args.knowledge.describe().into();
             k
         }),
+        threads: Some(solver.config().threads),
+        cpu_s: Some(crate::prove_go::cpu_seconds()),
     };
     check_pv(&pos, &report)?;
     if json {
