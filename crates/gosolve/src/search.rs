@@ -373,6 +373,8 @@ struct Query<'a> {
     busy: Option<&'a Busy>,
     shared: &'a Shared,
     start: Instant,
+    /// Threads searching this question.
+    threads: usize,
 }
 
 /// Virtual loss: per node (by a hash of its path identity), how many threads are below it
@@ -701,6 +703,7 @@ impl Solver {
                 busy: busy.as_ref(),
                 shared: &shared,
                 start,
+                threads,
             };
             let (first, rest) = self.paths.split_at_mut(1);
             let results: Vec<RootResult> = if threads == 1 {
@@ -897,7 +900,18 @@ impl<'a> Worker<'a> {
     fn check_budget(&mut self) {
         let q = self.q;
         let p = &mut *self.p;
-        if q.cfg.max_expansions > 0 {
+        let exact = q.cfg.max_expansions > 0 && q.threads > 1;
+        if exact {
+            // Several threads with a budget: every expansion takes a ticket, so that the
+            // threads together spend exactly the budget (an expansion past it is not counted).
+            let ticket = q.shared.expansions.fetch_add(1, Ordering::Relaxed);
+            if ticket >= q.cfg.max_expansions {
+                p.expansions -= 1;
+                p.aborted = true;
+            } else if ticket + 1 >= q.cfg.max_expansions {
+                p.aborted = true;
+            }
+        } else if q.cfg.max_expansions > 0 {
             // With one thread `shared` is this thread's flushed count: the sum is exact.
             let total = q.shared.expansions.load(Ordering::Relaxed) + (p.expansions - p.flushed.0);
             if total >= q.cfg.max_expansions {
@@ -905,9 +919,11 @@ impl<'a> Worker<'a> {
             }
         }
         if p.expansions & 0x3FF == 0 {
-            q.shared
-                .expansions
-                .fetch_add(p.expansions - p.flushed.0, Ordering::Relaxed);
+            if !exact {
+                q.shared
+                    .expansions
+                    .fetch_add(p.expansions - p.flushed.0, Ordering::Relaxed);
+            }
             q.shared
                 .nodes
                 .fetch_add(p.nodes - p.flushed.1, Ordering::Relaxed);
@@ -1443,6 +1459,7 @@ mod tests {
             busy: None,
             shared: &shared,
             start: Instant::now(),
+            threads: 1,
         };
         let p = &mut solver.paths[0];
         p.clear_line();
