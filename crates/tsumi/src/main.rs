@@ -6,11 +6,13 @@ mod exit;
 mod fit_prior;
 mod generic_prove;
 mod go_input;
+mod hex_nets;
 mod interrupt;
 mod prove;
 mod prove_go;
 mod solve;
 mod solve_dfpn;
+mod train_hexnet;
 
 use clap::{Parser, Subcommand};
 
@@ -43,6 +45,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Fit the learned prior's weights to samples written by `bench --samples`.
     FitPrior(fit_prior::FitArgs),
+    /// Train the Hex policy and value networks from MCTS self-play (seeded, repeatable).
+    TrainHexnet(train_hexnet::TrainHexnetArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -56,6 +60,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Play(a) => arena_cmd::run_play(a),
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
+        Command::TrainHexnet(a) => train_hexnet::run(a),
     }
 }
 
