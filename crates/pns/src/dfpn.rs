@@ -29,6 +29,19 @@
 //! child, so the search widens as children are proven; a child proven losing for the opponent
 //! (a winning move) solves the node wherever it stands. A node is lost only when no live child
 //! is left, so the focus can cost effort but never soundness. Defaults: base 1, factor 0.2.
+//!
+//! The factor of a node comes from [`MoveOrder::widening`]: the fixed µ by default
+//! (Henderson's Equation 1), or Gao et al.'s Equations 2–3 with a value network,
+//! `base + ⌈f(s) × live⌉` with `f(s) = min(µ, (1 + v(s)) / 2)` for the value `v(s) ∈ [−1, 1]`
+//! of the node for its mover (a node that looks lost gets a narrower window, so its parent
+//! sees a small proof number through it sooner).
+//!
+//! **Lazy children.** Focused df-pn evaluates a child (terminal test, table, prior: on
+//! [`crate::KnowledgeHex`] the whole H-search of the child) only when it enters the window;
+//! until then it counts as live with numbers (1, 1). Children outside the window play no part
+//! in φ and δ, so this changes no number the search uses except that a winning move outside
+//! the window is found only when the window reaches it; it saves the knowledge of most
+//! children (on 6x6 Hex a window of about 7 of 30).
 
 use crate::budget::{Budget, Meter};
 use crate::numbers::{DeltaAcc, INF, add, one_plus_epsilon, unknown};
@@ -58,6 +71,8 @@ struct Child<G: Game> {
     key: u64,
     phi: u32,
     delta: u32,
+    /// The numbers are computed (else (1, 1) placeholders: lazy children of focused df-pn).
+    known: bool,
 }
 
 struct Engine<'a, G: Game, P, O> {
@@ -117,14 +132,43 @@ impl<'a, G: Game, P: Prior<G>, O: MoveOrder<G>> Engine<'a, G, P, O> {
         (unknown(phi), unknown(delta))
     }
 
-    fn summarize(&self, kids: &[Child<G>]) -> Summary {
-        let window = match self.focus {
+    /// The window size for `live` children under `factor`.
+    fn window(&self, live: usize, factor: f64) -> usize {
+        match self.focus {
             None => usize::MAX,
-            Some(f) => {
-                let live = kids.iter().filter(|k| k.phi != 0).count();
-                (f.base + (f.factor * live as f64).ceil() as usize).min(live)
+            Some(f) => (f.base + (factor * live as f64).ceil() as usize).min(live),
+        }
+    }
+
+    /// Evaluates the children not yet known that the window reaches (in order), until the
+    /// window holds only known children or a winning move is found.
+    fn evaluate_window(&mut self, kids: &mut [Child<G>], factor: f64) {
+        let mut live = kids.iter().filter(|k| k.phi != 0).count();
+        let mut taken = 0;
+        for k in kids.iter_mut() {
+            if taken >= self.window(live, factor) {
+                return;
             }
-        };
+            if !k.known {
+                (k.phi, k.delta) = self.numbers(&k.state, k.key);
+                k.known = true;
+                if k.delta == 0 {
+                    return;
+                }
+                if k.phi == 0 {
+                    live -= 1;
+                    continue;
+                }
+            }
+            if k.phi != 0 {
+                taken += 1;
+            }
+        }
+    }
+
+    fn summarize(&self, kids: &[Child<G>], factor: f64) -> Summary {
+        let live = kids.iter().filter(|k| k.phi != 0).count();
+        let window = self.window(live, factor);
         let mut s = Summary {
             phi: INF,
             delta: 0,
@@ -200,24 +244,31 @@ impl<'a, G: Game, P: Prior<G>, O: MoveOrder<G>> Engine<'a, G, P, O> {
         let mut kids = std::mem::take(&mut self.kids_pool[depth]);
         let mut moves = std::mem::take(&mut self.moves_pool[depth]);
         self.game.legal_moves(state, &mut moves);
-        if self.focus.is_some() {
+        let mut factor = 1.0;
+        if let Some(f) = self.focus {
             self.order.order(self.game, state, &mut moves);
+            factor = self.order.widening(self.game, state, f.factor).max(0.0);
         }
+        let lazy = self.focus.is_some();
         kids.clear();
         for &mv in &moves {
             let mut s = state.clone();
             self.game.play(&mut s, mv);
             let key = position_key(self.game, &s);
-            let (phi, delta) = self.numbers(&s, key);
+            let (phi, delta) = if lazy { (1, 1) } else { self.numbers(&s, key) };
             kids.push(Child {
                 state: s,
                 key,
                 phi,
                 delta,
+                known: !lazy,
             });
         }
         let sum = loop {
-            let sum = self.summarize(&kids);
+            if lazy {
+                self.evaluate_window(&mut kids, factor);
+            }
+            let sum = self.summarize(&kids, factor);
             if self.done(sum.phi, sum.delta, th_phi, th_delta) {
                 break sum;
             }

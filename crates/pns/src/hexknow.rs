@@ -1012,6 +1012,10 @@ impl<O: MoveOrder<Hex>> MoveOrder<KnowledgeHex> for OnHex<O> {
     fn order(&self, game: &KnowledgeHex, state: &HexState, moves: &mut [HexMove]) {
         self.0.order(&game.hex, state, moves);
     }
+
+    fn widening(&self, game: &KnowledgeHex, state: &HexState, mu: f64) -> f64 {
+        self.0.widening(&game.hex, state, mu)
+    }
 }
 
 impl<P: Prior<Hex>> Prior<KnowledgeHex> for OnHex<P> {

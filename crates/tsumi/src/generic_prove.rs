@@ -148,29 +148,28 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
     if args.no_knowledge && game != GameId::Hex {
         bail!("{}", crate::prove::no_knowledge_refusal(game.name()));
     }
+    crate::hex_nets::check(&args.nets, game, algorithm)?;
     let s = &settings;
     let natural = NaturalOrder;
     match game {
         GameId::Hex => {
             let hex = Hex::from_size(&args.size)?;
             let state = play_moves(&hex, &args.moves)?;
+            let order = crate::hex_nets::order(&args.nets, &hex)?;
             if args.no_knowledge {
                 let prover = if args.threats {
-                    s.prover_with::<Hex>(Box::new(ResistanceOrder), Box::new(HexThreats))
+                    s.prover_with::<Hex>(order, Box::new(HexThreats))
                 } else {
-                    s.prover::<Hex>(Box::new(ResistanceOrder))
+                    s.prover::<Hex>(order)
                 };
                 return run_game(&hex, state, args, s, prover, &budget, false);
             }
             let known = KnowledgeHex::new(&hex)
                 .map_err(|e| anyhow!("{e} (prove hex {} without it: --no-knowledge)", args.size))?;
             let mut prover = if args.threats {
-                s.prover_with::<KnowledgeHex>(
-                    Box::new(OnHex(ResistanceOrder)),
-                    Box::new(OnHex(HexThreats)),
-                )
+                s.prover_with::<KnowledgeHex>(Box::new(OnHex(order)), Box::new(OnHex(HexThreats)))
             } else {
-                s.prover::<KnowledgeHex>(Box::new(OnHex(ResistanceOrder)))
+                s.prover::<KnowledgeHex>(Box::new(OnHex(order)))
             };
             let mut solution = solve(prover.as_mut(), &known, &state, &budget, false);
             let how = knowledge_best_move(&known, prover.as_mut(), &state, &budget, &mut solution);

@@ -7,6 +7,7 @@ mod exit;
 mod fit_prior;
 mod generic_prove;
 mod go_input;
+mod hex_nets;
 mod interrupt;
 mod knowledge_args;
 mod prove;
@@ -14,6 +15,7 @@ mod prove_go;
 mod registry;
 mod solve;
 mod solve_dfpn;
+mod train_hexnet;
 
 use clap::{Parser, Subcommand};
 
@@ -46,6 +48,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Fit the learned prior's weights to samples written by `bench --samples`.
     FitPrior(fit_prior::FitArgs),
+    /// Train the Hex policy and value networks from MCTS self-play (seeded, repeatable).
+    TrainHexnet(train_hexnet::TrainHexnetArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -59,6 +63,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Play(a) => arena_cmd::run_play(a),
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
+        Command::TrainHexnet(a) => train_hexnet::run(a),
     }
 }
 

@@ -60,6 +60,9 @@ pub struct ProveArgs {
     /// larger or narrower boards need this flag.
     #[arg(long)]
     pub no_knowledge: bool,
+    /// Hex, fdfpn: move ordering and widening by the hexnet networks.
+    #[command(flatten)]
+    pub nets: crate::hex_nets::HexNetArgs,
     /// Games other than Go (pns, pn2, dfpn, pds): weak PNS rule for δ (max + open children
     /// − 1) instead of the sum.
     #[arg(long)]

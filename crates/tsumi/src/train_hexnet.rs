@@ -1,0 +1,306 @@
+//! `tsumi train-hexnet`: makes the training data by self-play of our MCTS players and trains
+//! the policy and value networks of `hexnet` (Gao et al., Section 3.1), deterministically
+//! from `--seed`.
+//!
+//! # Data
+//! Game `i` opens with one stone of Black on cell `i mod n²` (every one-stone opening in
+//! turn, as the paper iterates over openings), and from game `n²` on a second, White stone
+//! drawn from the seeded generator; then both sides are GRAVE players (`mcts`, uniform
+//! playouts, `--playouts` per move, seeds from [`mcts::arena::game_seeds`]). Every position
+//! after the opening stones gives a policy example (the move played, distinct
+//! position-move pairs kept) and a value example labelled, as in the paper, with the
+//! mover's result averaged over all the games through that position. Positions are split
+//! by their hash, one in ten held out (so a position never falls on both sides); training
+//! examples are doubled by the 180° rotation.
+//!
+//! # Output (under `--out`, default `data/hexnet`)
+//! `policy-NxN.txt`, `value-NxN.txt` (the weights with the seed, the command's settings,
+//! the example counts and the held-out accuracy and MSE as `meta` lines) and
+//! `heldout-NxN.tsv` (the held-out examples: moves from the empty board, the move played
+//! or `-`, the value label), which the tests read to check the reported figures.
+
+use anyhow::{Context, bail};
+use games::Game;
+use games::hex::{Hex, HexMove, HexState};
+use hexnet::{
+    Example, Kind, Shape, SplitMix64, TrainConfig, Weights, constant_policy_accuracy,
+    constant_value_mse, for_mover, policy_accuracy, train, value_mse,
+};
+use mcts::{Algorithm, Budget, Params, Searcher, Uniform};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `tsumi train-hexnet`.
+#[derive(clap::Args, Debug)]
+pub struct TrainHexnetArgs {
+    /// Board size, NxN (6x6 to 8x8 are the intended sizes; any square board of 3x3 to 11x11).
+    #[arg(long, default_value = "6x6")]
+    size: String,
+    /// Seeds the self-play, the split, the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Self-play games.
+    #[arg(long, default_value_t = 400)]
+    games: u64,
+    /// MCTS playouts per move in self-play.
+    #[arg(long, default_value_t = 400)]
+    playouts: u64,
+    /// Training epochs (each network).
+    #[arg(long, default_value_t = 12)]
+    epochs: usize,
+    /// Filters per convolution.
+    #[arg(long, default_value_t = 16)]
+    channels: usize,
+    /// 3x3 convolutions.
+    #[arg(long, default_value_t = 4)]
+    layers: usize,
+    /// Units of the value network's fully connected layer.
+    #[arg(long, default_value_t = 32)]
+    hidden: usize,
+    /// Directory for the weights and the held-out set.
+    #[arg(long, default_value = "data/hexnet")]
+    out: PathBuf,
+}
+
+/// One position of a self-play game: the moves from the empty board and the move played.
+struct Record {
+    line: Vec<HexMove>,
+    played: HexMove,
+}
+
+fn self_play(hex: &Hex, args: &TrainHexnetArgs) -> (Vec<Record>, HashMap<u64, (f64, u32)>) {
+    let n2 = hex.cells() as u64;
+    let params = Params::new(Algorithm::Grave).with_budget(Budget::Playouts(args.playouts));
+    let mut rng = SplitMix64(args.seed ^ 0x5345_4C46);
+    let mut records = Vec::new();
+    // Position hash -> (sum of Black's results, games).
+    let mut results: HashMap<u64, (f64, u32)> = HashMap::new();
+    let t0 = Instant::now();
+    for i in 0..args.games {
+        let seeds = mcts::arena::game_seeds(args.seed, i);
+        let mut players = [
+            Searcher::new(hex, params, Uniform, seeds[0]),
+            Searcher::new(hex, params, Uniform, seeds[1]),
+        ];
+        let mut s = hex.initial();
+        let mut line = vec![hex.move_at((i % n2) as usize)];
+        hex.play(&mut s, line[0]);
+        if i >= n2 {
+            let mut empty = Vec::new();
+            hex.legal_moves(&s, &mut empty);
+            let m = empty[rng.below(empty.len())];
+            hex.play(&mut s, m);
+            line.push(m);
+        }
+        let mut visited: Vec<u64> = Vec::new();
+        while hex.outcome(&s).is_none() {
+            let who = hex.to_move(&s).index();
+            let (mv, _) = players[who]
+                .search(hex, &s)
+                .expect("a position without a winner has a move");
+            visited.push(hex.hash(&s));
+            records.push(Record {
+                line: line.clone(),
+                played: mv,
+            });
+            hex.play(&mut s, mv);
+            line.push(mv);
+        }
+        let black = match hex.outcome(&s) {
+            Some(games::Outcome::Win(games::Player::Black)) => 1.0,
+            _ => -1.0,
+        };
+        for h in visited {
+            let e = results.entry(h).or_insert((0.0, 0));
+            e.0 += black;
+            e.1 += 1;
+        }
+        if (i + 1) % 50 == 0 {
+            eprintln!(
+                "self-play: {} of {} games, {} positions, {:.0} s",
+                i + 1,
+                args.games,
+                records.len(),
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    }
+    (records, results)
+}
+
+fn state_of(hex: &Hex, line: &[HexMove]) -> HexState {
+    let mut s = hex.initial();
+    for &m in line {
+        hex.play(&mut s, m);
+    }
+    s
+}
+
+fn line_text(line: &[HexMove]) -> String {
+    line.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Runs `tsumi train-hexnet`.
+///
+/// # Errors
+/// A size that is not a square board of 3x3 to 11x11, zero games, epochs, channels or layers
+/// (status 2); a file that cannot be written.
+pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
+    let hex = Hex::from_size(&args.size)?;
+    let n = hex.width();
+    if n != hex.height() || !(3..=11).contains(&n) {
+        bail!(
+            "--size {}: hexnet trains square boards of 3x3 to 11x11",
+            args.size
+        );
+    }
+    if args.games == 0 || args.epochs == 0 || args.channels == 0 || args.layers == 0 {
+        bail!("--games, --epochs, --channels and --layers must be at least 1");
+    }
+    if args.playouts == 0 {
+        bail!("--playouts must be at least 1");
+    }
+    let started = Instant::now();
+    let (records, results) = self_play(&hex, args);
+    // Distinct position-move pairs (policy) and distinct positions (value).
+    let mut seen_pairs = std::collections::HashSet::new();
+    let mut seen_pos = std::collections::HashSet::new();
+    let (mut train_p, mut test_p, mut train_v, mut test_v) = (vec![], vec![], vec![], vec![]);
+    let mut held_out_text = String::from("# moves\tplayed\tvalue\n");
+    for r in &records {
+        let s = state_of(&hex, &r.line);
+        let h = hex.hash(&s);
+        let held_out = SplitMix64(h ^ args.seed).next_u64() % 10 == 0;
+        let (sum, games) = results[&h];
+        let value = for_mover((sum / f64::from(games)) as f32, hex.to_move(&s));
+        if seen_pairs.insert((h, r.played)) {
+            let e = Example::new(&hex, &s, Some(r.played), value);
+            if held_out {
+                let _ = writeln!(
+                    held_out_text,
+                    "{}\t{}\t{value}",
+                    line_text(&r.line),
+                    r.played
+                );
+                test_p.push(e);
+            } else {
+                train_p.push(e.rotated());
+                train_p.push(e);
+            }
+        }
+        if seen_pos.insert(h) {
+            let e = Example::new(&hex, &s, None, value);
+            if held_out {
+                let _ = writeln!(held_out_text, "{}\t-\t{value}", line_text(&r.line));
+                test_v.push(e);
+            } else {
+                train_v.push(e.rotated());
+                train_v.push(e);
+            }
+        }
+    }
+    eprintln!(
+        "data: {} records; policy {} train (with rotations) / {} held out; value {} / {}",
+        records.len(),
+        train_p.len(),
+        test_p.len(),
+        train_v.len(),
+        test_v.len()
+    );
+    if train_p.is_empty() || test_p.is_empty() || train_v.is_empty() || test_v.is_empty() {
+        bail!("too few self-play positions to train and hold out: play more --games");
+    }
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create {}", args.out.display()))?;
+    let cfg = TrainConfig {
+        epochs: args.epochs,
+        seed: args.seed,
+        ..TrainConfig::default()
+    };
+    let mut meta = BTreeMap::new();
+    meta.insert("seed".to_string(), args.seed.to_string());
+    meta.insert(
+        "command".to_string(),
+        format!(
+            "tsumi train-hexnet --size {} --seed {} --games {} --playouts {} --epochs {} --channels {} --layers {} --hidden {}",
+            args.size, args.seed, args.games, args.playouts, args.epochs, args.channels, args.layers, args.hidden
+        ),
+    );
+    meta.insert("version".to_string(), env!("CARGO_PKG_VERSION").to_string());
+    let mut report = Vec::new();
+    for kind in [Kind::Policy, Kind::Value] {
+        let shape = Shape {
+            kind,
+            n,
+            channels: args.channels,
+            layers: args.layers,
+            hidden: args.hidden,
+        };
+        let (tr, te) = match kind {
+            Kind::Policy => (&train_p, &test_p),
+            Kind::Value => (&train_v, &test_v),
+        };
+        let t = Instant::now();
+        let net = train(shape, tr, &cfg, |r| {
+            eprintln!("{}: epoch {} loss {:.4}", kind.name(), r.epoch, r.loss);
+        });
+        let mut m = meta.clone();
+        m.insert("train_examples".to_string(), tr.len().to_string());
+        m.insert("heldout_examples".to_string(), te.len().to_string());
+        m.insert(
+            "train_seconds".to_string(),
+            format!("{:.1}", t.elapsed().as_secs_f64()),
+        );
+        let line = match kind {
+            Kind::Policy => {
+                let acc = policy_accuracy(&net, te);
+                let base = constant_policy_accuracy(tr, te);
+                m.insert("heldout_accuracy".to_string(), format!("{acc:.6}"));
+                m.insert(
+                    "train_accuracy".to_string(),
+                    format!("{:.6}", policy_accuracy(&net, tr)),
+                );
+                m.insert(
+                    "heldout_constant_accuracy".to_string(),
+                    format!("{base:.6}"),
+                );
+                format!("policy: held-out top-1 accuracy {acc:.4} (constant policy {base:.4})")
+            }
+            Kind::Value => {
+                let mse = value_mse(&net, te);
+                let base = constant_value_mse(tr, te);
+                m.insert("heldout_mse".to_string(), format!("{mse:.6}"));
+                m.insert(
+                    "train_mse".to_string(),
+                    format!("{:.6}", value_mse(&net, tr)),
+                );
+                m.insert("heldout_constant_mse".to_string(), format!("{base:.6}"));
+                format!("value: held-out MSE {mse:.4} (constant value {base:.4})")
+            }
+        };
+        let path = args.out.join(format!("{}-{n}x{n}.txt", kind.name()));
+        Weights { net, meta: m }.save(&path)?;
+        report.push(format!(
+            "{line}; {} parameters, {}",
+            shape.num_params(),
+            path.display()
+        ));
+    }
+    let held = args.out.join(format!("heldout-{n}x{n}.tsv"));
+    std::fs::write(&held, held_out_text)
+        .with_context(|| format!("cannot write {}", held.display()))?;
+    for line in report {
+        println!("{line}");
+    }
+    println!(
+        "held-out set {}; {:.0} s in all",
+        held.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
