@@ -148,7 +148,7 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
     if args.no_knowledge && game != GameId::Hex {
         bail!("{}", crate::prove::no_knowledge_refusal(game.name()));
     }
-    crate::hex_nets::check(&args.nets, game, algorithm)?;
+    crate::hex_nets::check(&args.nets, game.name(), algorithm)?;
     let s = &settings;
     let natural = NaturalOrder;
     match game {
