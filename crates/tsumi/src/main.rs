@@ -2,6 +2,7 @@
 
 mod arena_cmd;
 mod bench;
+mod check_cmd;
 mod exit;
 mod fit_prior;
 mod generic_prove;
@@ -43,6 +44,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Fit the learned prior's weights to samples written by `bench --samples`.
     FitPrior(fit_prior::FitArgs),
+    /// Check a Go proof certificate with the independent checker (no solver code).
+    Check(check_cmd::CheckArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -56,6 +59,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Play(a) => arena_cmd::run_play(a),
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
+        Command::Check(a) => check_cmd::run(a),
     }
 }
 

@@ -85,6 +85,9 @@ pub struct ProveArgs {
     /// and the features, tab-separated) to this file, for `tsumi fit-prior`.
     #[arg(long)]
     pub samples: Option<std::path::PathBuf>,
+    /// Go: write the proof as a certificate to this file, for `tsumi check`.
+    #[arg(long)]
+    pub certificate: Option<std::path::PathBuf>,
     /// Go: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::prove_go::KnowledgeArgs,
@@ -115,6 +118,9 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     let game = args.game.to_ascii_lowercase();
     if args.no_knowledge && game == "go" {
         anyhow::bail!("{}", no_knowledge_refusal(&game));
+    }
+    if args.certificate.is_some() && game != "go" {
+        anyhow::bail!("--certificate applies to go only, not to {game}");
     }
     if game == "go" {
         crate::prove_go::run(args)
