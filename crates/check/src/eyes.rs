@@ -57,9 +57,7 @@ pub fn analyse(geo: &Geometry, board: &Board, w: Color) -> Analysis {
                 continue;
             }
             let eyes = (0..regions.len())
-                .filter(|&r| {
-                    regions[r] & !chain_adj[k] == 0 && border[r].iter().all(|&j| alive[j])
-                })
+                .filter(|&r| regions[r] & !chain_adj[k] == 0 && border[r].iter().all(|&j| alive[j]))
                 .count();
             if eyes < 2 {
                 alive[k] = false;

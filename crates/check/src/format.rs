@@ -230,7 +230,10 @@ fn expect<'a>(
 fn parse_side(n: usize, text: &str) -> Result<(Color, u8), ParseError> {
     let b = text.as_bytes();
     if b.len() != 2 {
-        return err(n, format!("bad side and passes '{text}' (expected e.g. b0)"));
+        return err(
+            n,
+            format!("bad side and passes '{text}' (expected e.g. b0)"),
+        );
     }
     let side = match b[0] {
         b'b' => Color::Black,
@@ -281,7 +284,10 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
     let first = lines.next()?;
     let v = expect(&first, "tsumi-certificate", 1)?;
     if v[0] != VERSION.to_string() {
-        return err(first.0, format!("version {} (this checker reads {VERSION})", v[0]));
+        return err(
+            first.0,
+            format!("version {} (this checker reads {VERSION})", v[0]),
+        );
     }
     let l = lines.next()?;
     let size = expect(&l, "size", 1)?;
@@ -290,13 +296,21 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
         .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
         .and_then(|(r, c)| Geometry::new(r, c));
     let Some(geo) = geo else {
-        return err(l.0, format!("bad size '{}' (RxC, at most 64 points)", size[0]));
+        return err(
+            l.0,
+            format!("bad size '{}' (RxC, at most 64 points)", size[0]),
+        );
     };
     let l = lines.next()?;
     let k = expect(&l, "komi", 1)?;
     let komi2 = match parse_komi(k[0]) {
         Some(k2) if k2 % 2 != 0 => k2,
-        _ => return err(l.0, format!("bad komi '{}' (a half-integer such as 1.5)", k[0])),
+        _ => {
+            return err(
+                l.0,
+                format!("bad komi '{}' (a half-integer such as 1.5)", k[0]),
+            );
+        }
     };
     let l = lines.next()?;
     let w = expect(&l, "winner", 1)?;
@@ -341,7 +355,12 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
                 earlier,
             }
         }
-        _ => return err(l.0, "expected 'start moves ...' or 'start setup <board> <side>'"),
+        _ => {
+            return err(
+                l.0,
+                "expected 'start moves ...' or 'start setup <board> <side>'",
+            );
+        }
     };
     let mut nodes: Vec<Node> = Vec::new();
     // Open nodes whose children are still being read: (index, children still to come).
@@ -357,13 +376,19 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
             // The root is complete: only the trailer may follow.
             let count = expect(&(n, w), "end", 1)?;
             if count[0] != i.to_string() {
-                return err(n, format!("the trailer counts {} nodes, the tree has {i}", count[0]));
+                return err(
+                    n,
+                    format!("the trailer counts {} nodes, the tree has {i}", count[0]),
+                );
             }
             break;
         }
         if w.len() < 4 {
             if w.first() == Some(&"end") {
-                return err(n, format!("node {} lacks children (the tree is incomplete)", open[0].0));
+                return err(
+                    n,
+                    format!("node {} lacks children (the tree is incomplete)", open[0].0),
+                );
             }
             return err(n, "a node line has a move, a board, a side and a kind");
         }
@@ -387,7 +412,12 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
                 territory: parse_set(&geo, n, args[1])?,
             },
             ("ref", 1) => Kind::Ref(num(args[0])?),
-            (k, _) => return err(n, format!("bad node kind '{k}' or wrong number of arguments")),
+            (k, _) => {
+                return err(
+                    n,
+                    format!("bad node kind '{k}' or wrong number of arguments"),
+                );
+            }
         };
         if let Some(top) = open.last_mut() {
             top.1 -= 1;

@@ -254,7 +254,10 @@ impl Walker<'_> {
                 self.last.insert(pos.board, 0);
                 for (i, &s) in steps.iter().enumerate() {
                     if pos.passes == 2 {
-                        return self.fail(0, format!("start move {} follows the end of the game", i + 1));
+                        return self.fail(
+                            0,
+                            format!("start move {} follows the end of the game", i + 1),
+                        );
                     }
                     pos = match s {
                         Step::Pass => Pos {
@@ -267,11 +270,24 @@ impl Walker<'_> {
                             let b = match geo.play(&pos.board, pos.to_move, p) {
                                 Ok(b) => b,
                                 Err(why) => {
-                                    return self.fail(0, format!("start move {} ({name}) is {}", i + 1, illegal_name(why)));
+                                    return self.fail(
+                                        0,
+                                        format!(
+                                            "start move {} ({name}) is {}",
+                                            i + 1,
+                                            illegal_name(why)
+                                        ),
+                                    );
                                 }
                             };
                             if self.last.contains_key(&b) {
-                                return self.fail(0, format!("start move {} ({name}) repeats an earlier board", i + 1));
+                                return self.fail(
+                                    0,
+                                    format!(
+                                        "start move {} ({name}) repeats an earlier board",
+                                        i + 1
+                                    ),
+                                );
                             }
                             self.last.insert(b, 0);
                             ever.black |= b.black;
@@ -301,7 +317,13 @@ impl Walker<'_> {
             } => {
                 for b in earlier.iter().chain(std::iter::once(board)) {
                     if !geo.all_chains_breathe(b) {
-                        return self.fail(0, format!("history board {} has a chain without liberties", geo.draw(b)));
+                        return self.fail(
+                            0,
+                            format!(
+                                "history board {} has a chain without liberties",
+                                geo.draw(b)
+                            ),
+                        );
                     }
                     self.last.insert(*b, 0);
                     ever.black |= b.black;
@@ -364,7 +386,9 @@ impl Walker<'_> {
                     .play(&pos.board, pos.to_move, p)
                     .map_err(|why| format!("move {name} is {}", illegal_name(why)))?;
                 if self.last.contains_key(&b) {
-                    return Err(format!("move {name} repeats an earlier board (positional superko)"));
+                    return Err(format!(
+                        "move {name} repeats an earlier board (positional superko)"
+                    ));
                 }
                 Ok((
                     Pos {
@@ -424,7 +448,14 @@ impl Walker<'_> {
             }
             Kind::Eyes { alive, territory } => {
                 if pos.passes == 1 && pos.to_move != w {
-                    return self.fail(id, format!("static leaf after {}'s own pass with {} to move: (C2) fails", w.name(), w.other().name()));
+                    return self.fail(
+                        id,
+                        format!(
+                            "static leaf after {}'s own pass with {} to move: (C2) fails",
+                            w.name(),
+                            w.other().name()
+                        ),
+                    );
                 }
                 let a = analyse(geo, &pos.board, w);
                 if a.alive != alive || a.territory != territory {
@@ -443,13 +474,22 @@ impl Walker<'_> {
                 if ever & a.territory != 0 {
                     return self.fail(
                         id,
-                        format!("(C1) fails: a {} stone stood on T* point(s) {} earlier in the history", w.name(), geo.draw_set(ever & a.territory)),
+                        format!(
+                            "(C1) fails: a {} stone stood on T* point(s) {} earlier in the history",
+                            w.name(),
+                            geo.draw_set(ever & a.territory)
+                        ),
                     );
                 }
                 if !area_wins(a.area(), geo.points(), w, cert.komi2) {
                     return self.fail(
                         id,
-                        format!("the certified area {} does not win for {} at komi {}", a.area(), w.name(), komi_text(cert.komi2)),
+                        format!(
+                            "the certified area {} does not win for {} at komi {}",
+                            a.area(),
+                            w.name(),
+                            komi_text(cert.komi2)
+                        ),
                     );
                 }
                 sum.terr = a.territory;
@@ -457,11 +497,17 @@ impl Walker<'_> {
             }
             Kind::Ref(t) => {
                 if t >= id || !self.done[t as usize] {
-                    return self.fail(id, format!("reference to node {t}, which is not an earlier complete node"));
+                    return self.fail(
+                        id,
+                        format!("reference to node {t}, which is not an earlier complete node"),
+                    );
                 }
                 let tn = &cert.nodes[t as usize];
                 if (tn.board, tn.to_move, tn.passes) != (pos.board, pos.to_move, pos.passes) {
-                    return self.fail(id, format!("reference to node {t}, which has another position"));
+                    return self.fail(
+                        id,
+                        format!("reference to node {t}, which has another position"),
+                    );
                 }
                 let target = Rc::clone(&self.stored[&t]);
                 self.theorem1(id, t, &target, &mut sum)?;
@@ -469,7 +515,13 @@ impl Walker<'_> {
             }
             Kind::Win => {
                 if pos.to_move != w {
-                    return self.fail(id, format!("'win' at a node where {} (the loser) is to move", pos.to_move.name()));
+                    return self.fail(
+                        id,
+                        format!(
+                            "'win' at a node where {} (the loser) is to move",
+                            pos.to_move.name()
+                        ),
+                    );
                 }
                 let c = node.children[0];
                 let step = cert.nodes[c as usize].step;
@@ -484,7 +536,10 @@ impl Walker<'_> {
             }
             Kind::All(_) => {
                 if pos.to_move == w {
-                    return self.fail(id, format!("'all' at a node where {} (the winner) is to move", w.name()));
+                    return self.fail(
+                        id,
+                        format!("'all' at a node where {} (the winner) is to move", w.name()),
+                    );
                 }
                 self.loser_node(id, pos, &mut sum)?;
             }
@@ -515,11 +570,22 @@ impl Walker<'_> {
             match cert.nodes[c as usize].step {
                 Step::Pass if !seen_pass => seen_pass = true,
                 Step::Stone(p) if seen >> p & 1 == 0 => seen |= 1 << p,
-                s => return self.fail(c, format!("a second child for the loser's move {}", self.step_name(s))),
+                s => {
+                    return self.fail(
+                        c,
+                        format!("a second child for the loser's move {}", self.step_name(s)),
+                    );
+                }
             }
         }
         if !seen_pass {
-            return self.fail(id, format!("the loser's pass (always legal) has no child; {} is to move", pos.to_move.name()));
+            return self.fail(
+                id,
+                format!(
+                    "the loser's pass (always legal) has no child; {} is to move",
+                    pos.to_move.name()
+                ),
+            );
         }
         for p in 0..geo.points() {
             if seen >> p & 1 == 1 {
@@ -530,7 +596,10 @@ impl Walker<'_> {
                 Ok(b) => match self.last.get(&b) {
                     Some(&j) => sum.add_x(b, j),
                     None => {
-                        return self.fail(id, format!("the loser's legal move {} has no child", geo.point_name(p)));
+                        return self.fail(
+                            id,
+                            format!("the loser's legal move {} has no child", geo.point_name(p)),
+                        );
                     }
                 },
             }
@@ -549,7 +618,13 @@ impl Walker<'_> {
 
     /// Theorem 1 (i)–(iii) for reusing node `t`'s proof (sets `target`) at node `id` under
     /// the current history; adds the reference's contribution to `sum`.
-    fn theorem1(&self, id: u32, t: u32, target: &Summary, sum: &mut Summary) -> Result<(), Failure> {
+    fn theorem1(
+        &self,
+        id: u32,
+        t: u32,
+        target: &Summary,
+        sum: &mut Summary,
+    ) -> Result<(), Failure> {
         let geo = self.geo;
         if let Some(b) = target.bw.iter().find(|b| self.last.contains_key(b)) {
             return self.fail(

@@ -163,7 +163,10 @@ pub fn write_certificate<W: Write>(
         geo,
         winner,
         komi2,
-        out: std::io::BufWriter::new(CountingWriter { inner: out, bytes: 0 }),
+        out: std::io::BufWriter::new(CountingWriter {
+            inner: out,
+            bytes: 0,
+        }),
         last: HashMap::new(),
         depth: 0,
         ever: Vec::new(),
@@ -234,7 +237,12 @@ impl<W: Write> Writer<'_, W> {
         }
         self.out.write_all(header.as_bytes())?;
         let pos = line.position;
-        let prefix = format!("- {} {}{}", pos.board.drawing(&geo), side_letter(pos.to_move), passes(line));
+        let prefix = format!(
+            "- {} {}{}",
+            pos.board.drawing(&geo),
+            side_letter(pos.to_move),
+            passes(line)
+        );
         self.node(line, prefix)?;
         writeln!(self.out, "end {}", self.stats.nodes)?;
         self.out.flush()?;
@@ -266,7 +274,10 @@ impl<W: Write> Writer<'_, W> {
         if line.over {
             let score = line.score(&geo);
             if black_wins(score, self.komi2) != (w == Player::Black) {
-                return Err(self.broken(format!("the game ends with Black's margin {score}, a loss for {}", w.name())));
+                return Err(self.broken(format!(
+                    "the game ends with Black's margin {score}, a loss for {}",
+                    w.name()
+                )));
             }
             writeln!(self.out, "{prefix} end")?;
             self.stats.ends += 1;
@@ -274,7 +285,10 @@ impl<W: Write> Writer<'_, W> {
         }
         let key = (pos.board, pos.to_move, passes(line));
         if let Some(list) = self.defs.get(&key) {
-            let hit = list.iter().find(|(_, s)| self.transfers(s)).map(|(t, s)| (*t, Rc::clone(s)));
+            let hit = list
+                .iter()
+                .find(|(_, s)| self.transfers(s))
+                .map(|(t, s)| (*t, Rc::clone(s)));
             if let Some((t, s)) = hit {
                 writeln!(self.out, "{prefix} ref {t}")?;
                 for b in s.x.keys() {
@@ -290,7 +304,8 @@ impl<W: Write> Writer<'_, W> {
         if !(pos.passed && pos.to_move != w) {
             let pe = pure_eyes(&geo, &pos.board, w);
             let ever = self.ever.last().expect("the root's entry").stones(w);
-            if area_wins(pe.area(), geo.points(), w, self.komi2) && (pe.territory & ever).is_empty() {
+            if area_wins(pe.area(), geo.points(), w, self.komi2) && (pe.territory & ever).is_empty()
+            {
                 writeln!(
                     self.out,
                     "{prefix} eyes {} {}",
@@ -306,7 +321,9 @@ impl<W: Write> Writer<'_, W> {
             let m = self.choose(line)?;
             writeln!(self.out, "{prefix} win")?;
             let mut child = line.clone();
-            child.play(&geo, m).map_err(|e| self.broken(format!("the solver's move: {e}")))?;
+            child
+                .play(&geo, m)
+                .map_err(|e| self.broken(format!("the solver's move: {e}")))?;
             sets = self.descend(&child, m)?;
             if !m.is_pass() {
                 sets.bw.insert(child.position.board);
@@ -327,7 +344,9 @@ impl<W: Write> Writer<'_, W> {
             writeln!(self.out, "{prefix} all {}", moves.len())?;
             for m in moves {
                 let mut child = line.clone();
-                child.play(&geo, m).map_err(|e| self.broken(e.to_string()))?;
+                child
+                    .play(&geo, m)
+                    .map_err(|e| self.broken(e.to_string()))?;
                 let s = self.descend(&child, m)?;
                 sets.merge(s);
             }
@@ -350,7 +369,11 @@ impl<W: Write> Writer<'_, W> {
 
     /// Whether an earlier proof with sets `s` transfers to the current history (Theorem 1).
     fn transfers(&self, s: &Sets) -> bool {
-        let ever = self.ever.last().expect("the root's entry").stones(self.winner);
+        let ever = self
+            .ever
+            .last()
+            .expect("the root's entry")
+            .stones(self.winner);
         s.bw.iter().all(|b| !self.last.contains_key(b))
             && s.x.keys().all(|b| self.last.contains_key(b))
             && (ever & s.terr).is_empty()
@@ -399,7 +422,9 @@ impl<W: Write> Writer<'_, W> {
         // No usable best move in the table: find a winning child.
         for m in line.legal_moves(&geo) {
             let mut child = line.clone();
-            child.play(&geo, m).map_err(|e| self.broken(e.to_string()))?;
+            child
+                .play(&geo, m)
+                .map_err(|e| self.broken(e.to_string()))?;
             if child.over {
                 if black_wins(child.score(&geo), k) == (w == Player::Black) {
                     return Ok(m);
@@ -413,7 +438,10 @@ impl<W: Write> Writer<'_, W> {
                 return Ok(m);
             }
         }
-        Err(self.broken(format!("the solver proves {}'s win here but no move wins", w.name())))
+        Err(self.broken(format!(
+            "the solver proves {}'s win here but no move wins",
+            w.name()
+        )))
     }
 
     /// Asks the solver whether the winner wins at the end of `line`; its best move if so.
@@ -431,7 +459,9 @@ impl<W: Write> Writer<'_, W> {
         }
         match p.answer {
             Answer::Win => Ok(p.best_move),
-            Answer::Loss => Err(self.broken(format!("the solver now finds a loss for {}", w.name()))),
+            Answer::Loss => {
+                Err(self.broken(format!("the solver now finds a loss for {}", w.name())))
+            }
             Answer::Unknown => Err(CertificateError::Unknown {
                 path: self.path_text(),
             }),
@@ -454,7 +484,11 @@ fn set_drawing(geo: &Geometry, set: Bitboard) -> String {
     let mut s = String::new();
     for r in (0..geo.rows()).rev() {
         for c in 0..geo.cols() {
-            s.push(if set.contains(geo.point(r, c)) { '#' } else { '.' });
+            s.push(if set.contains(geo.point(r, c)) {
+                '#'
+            } else {
+                '.'
+            });
         }
         if r > 0 {
             s.push('/');
