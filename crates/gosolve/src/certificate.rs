@@ -114,6 +114,9 @@ impl Sets {
     }
 }
 
+/// A position: board, side to move, consecutive passes.
+type PositionKey = (Board, Player, u8);
+
 /// Earlier complete nodes kept as reference candidates per position.
 const CANDIDATES: usize = 4;
 
@@ -130,7 +133,7 @@ struct Writer<'a, W: Write> {
     ever: Vec<Board>,
     moves: Vec<Move>,
     next_id: u32,
-    defs: HashMap<(Board, Player, u8), Vec<(u32, Rc<Sets>)>>,
+    defs: HashMap<PositionKey, Vec<(u32, Rc<Sets>)>>,
     stats: CertificateStats,
 }
 
