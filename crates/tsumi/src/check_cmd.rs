@@ -60,6 +60,26 @@ pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> any
     write_one(solver, line, winner, p.komi2, path)
 }
 
+/// Writes the certificates of a solved value `v` into `dir` (`solve --certificate DIR`):
+/// `black-<v − ½>.cert` and `white-<v + ½>.cert` (on a full board White's certificate is one
+/// static leaf: Black cannot own more than every point).
+///
+/// # Errors
+/// A directory or write error, or a failing extraction.
+pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create certificate directory {}", dir.display()))?;
+    for (w, k2) in [
+        (Player::Black, 2 * value - 1),
+        (Player::White, 2 * value + 1),
+    ] {
+        let komi = games::go::Komi::from_half_points(k2);
+        let path = dir.join(format!("{}-{komi}.cert", w.name()));
+        write_one(solver, line, w, k2, &path)?;
+    }
+    Ok(())
+}
+
 fn write_one(
     solver: &mut Solver,
     line: &Line,

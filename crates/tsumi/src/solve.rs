@@ -63,6 +63,10 @@ pub struct SolveArgs {
     /// full-board guess (e.g. 20 on 4x5) needs no White proof when it is right.
     #[arg(long, allow_hyphen_values = true)]
     pub guess: Option<i32>,
+    /// dfpn: write a certificate of each deciding proof (Black at v − ½, White at v + ½)
+    /// into this directory (created if needed), for `tsumi check`.
+    #[arg(long)]
+    pub certificate: Option<std::path::PathBuf>,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::prove_go::KnowledgeArgs,
@@ -142,6 +146,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         );
     }
     match args.engine.as_str() {
+        "oracle" if args.certificate.is_some() => {
+            bail!("--certificate applies to the dfpn engine, not to the oracle")
+        }
         "oracle" => run_oracle(args),
         "dfpn" => crate::solve_dfpn::run(args),
         other => bail!("unknown engine '{other}' (expected dfpn or oracle)"),

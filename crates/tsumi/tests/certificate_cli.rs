@@ -104,3 +104,45 @@ fn check_refuses_bad_files_in_one_line() {
         "--certificate applies to go only",
     );
 }
+
+#[test]
+fn solve_writes_one_certificate_per_deciding_proof() {
+    let dir = std::env::temp_dir().join(format!("tsumi-cert-solve-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let out = tsumi(&["solve", "go", "2x3", "--certificate", d]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (name, want) in [
+        (
+            "black--0.5.cert",
+            "valid: black wins at komi -0.5 from the empty 2x3 board",
+        ),
+        (
+            "white-0.5.cert",
+            "valid: white wins at komi 0.5 from the empty 2x3 board",
+        ),
+    ] {
+        let p = dir.join(name);
+        let out = tsumi(&["check", p.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.starts_with(want),
+            "{name}: {text}"
+        );
+    }
+    assert_clear_error(
+        &[
+            "solve",
+            "go",
+            "2x2",
+            "--engine",
+            "oracle",
+            "--certificate",
+            d,
+        ],
+        "--certificate applies to the dfpn engine",
+    );
+}
