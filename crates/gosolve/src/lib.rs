@@ -14,8 +14,10 @@
 //! - [`value`]: a board's value from two proofs by bisection over komi, with a principal
 //!   variation.
 //! - [`oracle`]: the brute-force reference every fast path is checked against.
+//! - [`certificate`]: writes a proof as a certificate for the independent checker (`check`).
 
 pub mod board;
+pub mod certificate;
 pub mod eyes;
 pub mod oracle;
 pub(crate) mod path;

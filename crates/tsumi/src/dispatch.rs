@@ -29,6 +29,9 @@ pub fn prove(args: &ProveArgs) -> anyhow::Result<()> {
     if args.no_knowledge && game == GameId::Go {
         bail!("{}", no_knowledge_refusal(game.name()));
     }
+    if args.certificate.is_some() && game != GameId::Go {
+        bail!("--certificate applies to go only, not to {}", game.name());
+    }
     match game {
         GameId::Go => crate::prove_go::run(args),
         other => crate::generic_prove::run(args, other),
@@ -44,6 +47,9 @@ pub fn prove(args: &ProveArgs) -> anyhow::Result<()> {
 pub fn solve(args: &SolveArgs) -> anyhow::Result<()> {
     crate::solve::check(args)?;
     match args.engine.as_str() {
+        "oracle" if args.certificate.is_some() => {
+            bail!("--certificate applies to the dfpn engine, not to the oracle")
+        }
         "oracle" => crate::solve::run_oracle(args),
         "dfpn" => crate::solve_dfpn::run(args),
         other => bail!("unknown engine '{other}' (expected dfpn or oracle)"),

@@ -3,6 +3,7 @@
 mod arena_cmd;
 mod bench;
 mod dispatch;
+mod check_cmd;
 mod exit;
 mod fit_prior;
 mod generic_prove;
@@ -50,6 +51,8 @@ enum Command {
     FitPrior(fit_prior::FitArgs),
     /// Train the Hex policy and value networks from MCTS self-play (seeded, repeatable).
     TrainHexnet(train_hexnet::TrainHexnetArgs),
+    /// Check a Go proof certificate with the independent checker (no solver code).
+    Check(check_cmd::CheckArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -64,6 +67,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
         Command::TrainHexnet(a) => train_hexnet::run(a),
+        Command::Check(a) => check_cmd::run(a),
     }
 }
 

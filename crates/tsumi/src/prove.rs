@@ -90,6 +90,9 @@ pub struct ProveArgs {
     /// and the features, tab-separated) to this file, for `tsumi fit-prior`.
     #[arg(long)]
     pub samples: Option<std::path::PathBuf>,
+    /// Go: write the proof as a certificate to this file, for `tsumi check`.
+    #[arg(long)]
+    pub certificate: Option<std::path::PathBuf>,
     /// Go: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::knowledge_args::KnowledgeArgs,

@@ -63,6 +63,10 @@ pub struct SolveArgs {
     /// full-board guess (e.g. 20 on 4x5) needs no White proof when it is right.
     #[arg(long, allow_hyphen_values = true)]
     pub guess: Option<i32>,
+    /// dfpn: write a certificate of each deciding proof (Black at v − ½, White at v + ½)
+    /// into this directory (created if needed), for `tsumi check`.
+    #[arg(long)]
+    pub certificate: Option<std::path::PathBuf>,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::knowledge_args::KnowledgeArgs,

@@ -174,6 +174,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     let komi = (args.komi.is_some() || args.sgf.is_some()).then(|| pos.rules().komi);
     let deciding = solved.deciding_proofs();
+    if let Some(dir) = &args.certificate {
+        crate::check_cmd::write_solve(&mut solver, &line_for_pv, value, dir)?;
+    }
     let report = SolveReport {
         board: pos.size().to_string(),
         rules: pos.rules().ko.to_string(),

@@ -1,0 +1,671 @@
+//! Checking a certificate: every history rebuilt, every claim recomputed.
+//!
+//! The walk follows the certificate's tree (each node's *defining* occurrence, in the file's
+//! pre-order) from the root, keeping the real history of the line: the set of boards, the
+//! last ply at which each board occurred, and every point where each colour ever had a stone.
+//! At each node it recomputes the position from the parent's move and checks the claim:
+//!
+//! - `win`: the winner's move is legal under positional superko (point empty, not suicide,
+//!   result board not in the history).
+//! - `all`: a child for every legal move of the loser, the pass included; no child for an
+//!   illegal one. A stone move left out must be superko-illegal (or occupied, or suicide).
+//! - `end`: two passes, and the area score wins for the winner at the komi.
+//! - `eyes`: the checker's own pure-eye analysis equals the stated X* and T*, (C1) no winner
+//!   stone ever stood on T* in the history, (C2) the last move was not the winner's pass
+//!   with the opponent to move, and |X*| + |T*| wins at the komi (Lemma 1).
+//! - `ref i`: node i is complete, has the same position, and its proof T transfers to this
+//!   history H' by Theorem 1: (i) B_w(T) ∩ H' = ∅, (ii) X(T) ⊆ H', (iii) cap_w(H') ∩
+//!   terr(T) = ∅.
+//!
+//! # The sets of Theorem 1, exactly
+//! For the subtree T of a node u at ply d (references inlined), computed bottom-up:
+//! - B_w(T): the boards created by the winner's stone moves in T.
+//! - X(T): the boards that make a loser's stone move at some node v of T illegal and do not
+//!   lie on the line from u to v (u's own board excluded): the boards of u's history that the
+//!   proof relies on. A board's occurrences on a line are consecutive (only passes repeat a
+//!   board), so X keeps each board with the last ply it occurred at and u keeps those at
+//!   plies ≤ d.
+//! - terr(T): the union of the T* of T's static leaves.
+//! - cap_w(H'): a winner stone was captured on a point p of T* (which holds no winner stone)
+//!   exactly when some board of the history has a winner stone on p, so the checker uses the
+//!   union of the winner's stones over H'.
+//!
+//! A reference contributes its target's B_w and terr and those boards of X(T) that lie in
+//! H' (each at its last ply in the current line). These are the invariants (a)–(c) of the
+//! paper's Appendix A.2, so a proof that inlines a reference is checked again, exactly, when
+//! it is itself referenced. References must point to earlier, complete nodes: the DAG has no
+//! cycles and every subtree is checked once, under the history of its defining occurrence.
+
+use crate::eyes::{analyse, area_wins};
+use crate::format::{Certificate, Kind, ParseError, Start, Step, komi_text, parse};
+use crate::rules::{Board, Color, Geometry, Illegal};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+/// What a valid certificate proves, with counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The player proved to win.
+    pub winner: Color,
+    /// Komi in half-points.
+    pub komi2: i32,
+    /// The root, for people ("the empty 4x4 board", "4x4 after B2 C3").
+    pub position: String,
+    /// Node lines checked.
+    pub nodes: usize,
+    /// Of those, references checked by Theorem 1.
+    pub refs: usize,
+    /// Terminal leaves.
+    pub ends: usize,
+    /// Static (pure-eye) leaves.
+    pub eyes: usize,
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "valid: {} wins at komi {} from {}",
+            self.winner.name(),
+            komi_text(self.komi2),
+            self.position
+        )
+    }
+}
+
+/// The first node at which a certificate fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The node's index (0 the root).
+    pub node: u32,
+    /// Its 1-based line in the file.
+    pub line: usize,
+    /// The moves from the root to it.
+    pub path: Vec<String>,
+    /// Why it fails.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = if self.path.is_empty() {
+            "the root".to_string()
+        } else {
+            self.path.join(" ")
+        };
+        write!(
+            f,
+            "invalid: node {} (line {}), path {}: {}",
+            self.node, self.line, path, self.reason
+        )
+    }
+}
+
+/// A certificate that is unreadable or does not prove its claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// The text does not follow the format.
+    Parse(ParseError),
+    /// A node's claim fails.
+    Invalid(Failure),
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckError::Parse(e) => write!(f, "unreadable certificate: {e}"),
+            CheckError::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// Parses and checks a certificate.
+///
+/// # Errors
+/// [`CheckError::Parse`] for a file that does not follow the format, [`CheckError::Invalid`]
+/// with the first failing node otherwise.
+pub fn check_text(text: &str) -> Result<Verdict, CheckError> {
+    let cert = parse(text).map_err(CheckError::Parse)?;
+    check(&cert).map_err(CheckError::Invalid)
+}
+
+/// A position: board, player to move, consecutive passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pos {
+    board: Board,
+    to_move: Color,
+    passes: u8,
+}
+
+/// The sets of Theorem 1 for one subtree (see the module docs).
+#[derive(Default)]
+struct Summary {
+    bw: HashSet<Board>,
+    /// X(T): each board with the smallest "last ply" at which it excluded a move.
+    x: HashMap<Board, u32>,
+    terr: u64,
+}
+
+impl Summary {
+    fn merge(&mut self, mut other: Summary) {
+        if other.bw.len() > self.bw.len() {
+            std::mem::swap(&mut self.bw, &mut other.bw);
+        }
+        self.bw.extend(other.bw);
+        for (b, j) in other.x {
+            self.add_x(b, j);
+        }
+        self.terr |= other.terr;
+    }
+
+    fn add_x(&mut self, b: Board, j: u32) {
+        let e = self.x.entry(b).or_insert(j);
+        *e = (*e).min(j);
+    }
+}
+
+struct Walker<'a> {
+    cert: &'a Certificate,
+    geo: &'a Geometry,
+    w: Color,
+    /// Every board of the current history with the last ply it occurred at.
+    last: HashMap<Board, u32>,
+    depth: u32,
+    /// Union of the boards of the history so far (stack, one per ply).
+    ever: Vec<Board>,
+    path: Vec<String>,
+    done: Vec<bool>,
+    referenced: Vec<bool>,
+    stored: HashMap<u32, Rc<Summary>>,
+    verdict: Verdict,
+}
+
+/// Checks a parsed certificate.
+///
+/// # Errors
+/// The first failing node (in the checker's walk, which is the file's order).
+pub fn check(cert: &Certificate) -> Result<Verdict, Failure> {
+    let geo = &cert.geo;
+    let mut referenced = vec![false; cert.nodes.len()];
+    for n in &cert.nodes {
+        if let Kind::Ref(t) = n.kind {
+            if let Some(r) = referenced.get_mut(t as usize) {
+                *r = true;
+            }
+        }
+    }
+    let mut wk = Walker {
+        cert,
+        geo,
+        w: cert.winner,
+        last: HashMap::new(),
+        depth: 0,
+        ever: Vec::new(),
+        path: Vec::new(),
+        done: vec![false; cert.nodes.len()],
+        referenced,
+        stored: HashMap::new(),
+        verdict: Verdict {
+            winner: cert.winner,
+            komi2: cert.komi2,
+            position: String::new(),
+            nodes: 0,
+            refs: 0,
+            ends: 0,
+            eyes: 0,
+        },
+    };
+    let root = wk.start()?;
+    wk.visit(0, root)?;
+    Ok(wk.verdict)
+}
+
+impl Walker<'_> {
+    fn fail<T>(&self, node: u32, reason: impl Into<String>) -> Result<T, Failure> {
+        Err(Failure {
+            node,
+            line: self.cert.nodes.get(node as usize).map_or(0, |n| n.line),
+            path: self.path.clone(),
+            reason: reason.into(),
+        })
+    }
+
+    fn step_name(&self, s: Step) -> String {
+        match s {
+            Step::Root => "-".into(),
+            Step::Pass => "pass".into(),
+            Step::Stone(p) => self.geo.point_name(p),
+        }
+    }
+
+    /// Rebuilds the root's history; returns the root position.
+    fn start(&mut self) -> Result<Pos, Failure> {
+        let geo = self.geo;
+        let mut ever = Board::EMPTY;
+        let pos = match &self.cert.start {
+            Start::Moves(steps) => {
+                let mut pos = Pos {
+                    board: Board::EMPTY,
+                    to_move: Color::Black,
+                    passes: 0,
+                };
+                self.last.insert(pos.board, 0);
+                for (i, &s) in steps.iter().enumerate() {
+                    if pos.passes == 2 {
+                        return self.fail(
+                            0,
+                            format!("start move {} follows the end of the game", i + 1),
+                        );
+                    }
+                    pos = match s {
+                        Step::Pass => Pos {
+                            passes: pos.passes + 1,
+                            to_move: pos.to_move.other(),
+                            ..pos
+                        },
+                        Step::Stone(p) => {
+                            let name = geo.point_name(p);
+                            let b = match geo.play(&pos.board, pos.to_move, p) {
+                                Ok(b) => b,
+                                Err(why) => {
+                                    return self.fail(
+                                        0,
+                                        format!(
+                                            "start move {} ({name}) is {}",
+                                            i + 1,
+                                            illegal_name(why)
+                                        ),
+                                    );
+                                }
+                            };
+                            if self.last.contains_key(&b) {
+                                return self.fail(
+                                    0,
+                                    format!(
+                                        "start move {} ({name}) repeats an earlier board",
+                                        i + 1
+                                    ),
+                                );
+                            }
+                            self.last.insert(b, 0);
+                            ever.black |= b.black;
+                            ever.white |= b.white;
+                            Pos {
+                                board: b,
+                                to_move: pos.to_move.other(),
+                                passes: 0,
+                            }
+                        }
+                        Step::Root => unreachable!("the parser refuses '-' as a start move"),
+                    };
+                }
+                let names: Vec<String> = steps.iter().map(|&s| self.step_name(s)).collect();
+                self.verdict.position = if names.is_empty() {
+                    format!("the empty {geo} board")
+                } else {
+                    format!("{geo} after {}", names.join(" "))
+                };
+                pos
+            }
+            Start::Setup {
+                board,
+                to_move,
+                passes,
+                earlier,
+            } => {
+                for b in earlier.iter().chain(std::iter::once(board)) {
+                    if !geo.all_chains_breathe(b) {
+                        return self.fail(
+                            0,
+                            format!(
+                                "history board {} has a chain without liberties",
+                                geo.draw(b)
+                            ),
+                        );
+                    }
+                    self.last.insert(*b, 0);
+                    ever.black |= b.black;
+                    ever.white |= b.white;
+                }
+                self.verdict.position = format!(
+                    "{geo} setup {} ({} to move, {} earlier boards)",
+                    geo.draw(board),
+                    to_move.name(),
+                    earlier.len()
+                );
+                Pos {
+                    board: *board,
+                    to_move: *to_move,
+                    passes: *passes,
+                }
+            }
+        };
+        self.ever.push(ever);
+        Ok(pos)
+    }
+
+    /// Enters a child at `pos` (one ply deeper), checks it, and leaves.
+    fn descend(&mut self, id: u32, pos: Pos, step: Step) -> Result<Summary, Failure> {
+        self.depth += 1;
+        let old = self.last.insert(pos.board, self.depth);
+        let e = *self.ever.last().expect("the root's entry");
+        self.ever.push(Board {
+            black: e.black | pos.board.black,
+            white: e.white | pos.board.white,
+        });
+        self.path.push(self.step_name(step));
+        let r = self.visit(id, pos);
+        self.path.pop();
+        self.ever.pop();
+        match old {
+            Some(j) => self.last.insert(pos.board, j),
+            None => self.last.remove(&pos.board),
+        };
+        self.depth -= 1;
+        r
+    }
+
+    /// The position after `step` from `pos`, or why the step is illegal here.
+    fn after(&self, pos: Pos, step: Step) -> Result<(Pos, Option<Board>), String> {
+        match step {
+            Step::Root => Err("'-' is not a move".into()),
+            Step::Pass => Ok((
+                Pos {
+                    board: pos.board,
+                    to_move: pos.to_move.other(),
+                    passes: pos.passes + 1,
+                },
+                None,
+            )),
+            Step::Stone(p) => {
+                let name = self.geo.point_name(p);
+                let b = self
+                    .geo
+                    .play(&pos.board, pos.to_move, p)
+                    .map_err(|why| format!("move {name} is {}", illegal_name(why)))?;
+                if self.last.contains_key(&b) {
+                    return Err(format!(
+                        "move {name} repeats an earlier board (positional superko)"
+                    ));
+                }
+                Ok((
+                    Pos {
+                        board: b,
+                        to_move: pos.to_move.other(),
+                        passes: 0,
+                    },
+                    Some(b),
+                ))
+            }
+        }
+    }
+
+    fn visit(&mut self, id: u32, pos: Pos) -> Result<Summary, Failure> {
+        let cert = self.cert;
+        let geo = self.geo;
+        let node = &cert.nodes[id as usize];
+        self.verdict.nodes += 1;
+        let stated = Pos {
+            board: node.board,
+            to_move: node.to_move,
+            passes: node.passes,
+        };
+        if stated != pos {
+            return self.fail(
+                id,
+                format!(
+                    "the node states {} {}{} but the moves give {} {}{}",
+                    geo.draw(&stated.board),
+                    side_letter(stated.to_move),
+                    stated.passes,
+                    geo.draw(&pos.board),
+                    side_letter(pos.to_move),
+                    pos.passes
+                ),
+            );
+        }
+        if pos.passes == 2 && node.kind != Kind::End {
+            return self.fail(id, "two passes ended the game here: the node must be 'end'");
+        }
+        let w = self.w;
+        let mut sum = Summary::default();
+        match node.kind {
+            Kind::End => {
+                if pos.passes != 2 {
+                    return self.fail(id, "'end' but the game is not over (two passes end it)");
+                }
+                let score = geo.area_score(&pos.board);
+                let black = 2 * score > cert.komi2;
+                if black != (w == Color::Black) {
+                    return self.fail(
+                        id,
+                        format!("the game ends with Black's area margin {score}, a loss for {} at komi {}", w.name(), komi_text(cert.komi2)),
+                    );
+                }
+                self.verdict.ends += 1;
+            }
+            Kind::Eyes { alive, territory } => {
+                if pos.passes == 1 && pos.to_move != w {
+                    return self.fail(
+                        id,
+                        format!(
+                            "static leaf after {}'s own pass with {} to move: (C2) fails",
+                            w.name(),
+                            w.other().name()
+                        ),
+                    );
+                }
+                let a = analyse(geo, &pos.board, w);
+                if a.alive != alive || a.territory != territory {
+                    return self.fail(
+                        id,
+                        format!(
+                            "the pure-eye analysis gives X* {} and T* {}, the node states {} and {}",
+                            geo.draw_set(a.alive),
+                            geo.draw_set(a.territory),
+                            geo.draw_set(alive),
+                            geo.draw_set(territory)
+                        ),
+                    );
+                }
+                let ever = self.ever.last().expect("root entry").stones(w);
+                if ever & a.territory != 0 {
+                    return self.fail(
+                        id,
+                        format!(
+                            "(C1) fails: a {} stone stood on T* point(s) {} earlier in the history",
+                            w.name(),
+                            geo.draw_set(ever & a.territory)
+                        ),
+                    );
+                }
+                if !area_wins(a.area(), geo.points(), w, cert.komi2) {
+                    return self.fail(
+                        id,
+                        format!(
+                            "the certified area {} does not win for {} at komi {}",
+                            a.area(),
+                            w.name(),
+                            komi_text(cert.komi2)
+                        ),
+                    );
+                }
+                sum.terr = a.territory;
+                self.verdict.eyes += 1;
+            }
+            Kind::Ref(t) => {
+                if t >= id || !self.done[t as usize] {
+                    return self.fail(
+                        id,
+                        format!("reference to node {t}, which is not an earlier complete node"),
+                    );
+                }
+                let tn = &cert.nodes[t as usize];
+                if (tn.board, tn.to_move, tn.passes) != (pos.board, pos.to_move, pos.passes) {
+                    return self.fail(
+                        id,
+                        format!("reference to node {t}, which has another position"),
+                    );
+                }
+                let target = Rc::clone(&self.stored[&t]);
+                self.theorem1(id, t, &target, &mut sum)?;
+                self.verdict.refs += 1;
+            }
+            Kind::Win => {
+                if pos.to_move != w {
+                    return self.fail(
+                        id,
+                        format!(
+                            "'win' at a node where {} (the loser) is to move",
+                            pos.to_move.name()
+                        ),
+                    );
+                }
+                let c = node.children[0];
+                let step = cert.nodes[c as usize].step;
+                let (child, made) = match self.after(pos, step) {
+                    Ok(x) => x,
+                    Err(why) => return self.fail(c, format!("the winner's {why}")),
+                };
+                sum = self.descend(c, child, step)?;
+                if let Some(b) = made {
+                    sum.bw.insert(b);
+                }
+            }
+            Kind::All(_) => {
+                if pos.to_move == w {
+                    return self.fail(
+                        id,
+                        format!("'all' at a node where {} (the winner) is to move", w.name()),
+                    );
+                }
+                self.loser_node(id, pos, &mut sum)?;
+            }
+        }
+        // Keep the excluding boards of this node's history (plies ≤ its own).
+        let d = self.depth;
+        sum.x.retain(|_, j| *j <= d);
+        self.done[id as usize] = true;
+        if self.referenced[id as usize] {
+            let copy = Summary {
+                bw: sum.bw.clone(),
+                x: sum.x.clone(),
+                terr: sum.terr,
+            };
+            self.stored.insert(id, Rc::new(copy));
+        }
+        Ok(sum)
+    }
+
+    /// Checks a loser's node: a child for every legal move, none for an illegal one.
+    fn loser_node(&mut self, id: u32, pos: Pos, sum: &mut Summary) -> Result<(), Failure> {
+        let cert = self.cert;
+        let geo = self.geo;
+        let node = &cert.nodes[id as usize];
+        let mut seen_pass = false;
+        let mut seen = 0u64;
+        for &c in &node.children {
+            match cert.nodes[c as usize].step {
+                Step::Pass if !seen_pass => seen_pass = true,
+                Step::Stone(p) if seen >> p & 1 == 0 => seen |= 1 << p,
+                s => {
+                    return self.fail(
+                        c,
+                        format!("a second child for the loser's move {}", self.step_name(s)),
+                    );
+                }
+            }
+        }
+        if !seen_pass {
+            return self.fail(
+                id,
+                format!(
+                    "the loser's pass (always legal) has no child; {} is to move",
+                    pos.to_move.name()
+                ),
+            );
+        }
+        for p in 0..geo.points() {
+            if seen >> p & 1 == 1 {
+                continue;
+            }
+            match geo.play(&pos.board, pos.to_move, p) {
+                Err(_) => {}
+                Ok(b) => match self.last.get(&b) {
+                    Some(&j) => sum.add_x(b, j),
+                    None => {
+                        return self.fail(
+                            id,
+                            format!("the loser's legal move {} has no child", geo.point_name(p)),
+                        );
+                    }
+                },
+            }
+        }
+        for &c in &node.children {
+            let step = cert.nodes[c as usize].step;
+            let child = match self.after(pos, step) {
+                Ok((child, _)) => child,
+                Err(why) => return self.fail(c, format!("a child for an illegal move: {why}")),
+            };
+            let s = self.descend(c, child, step)?;
+            sum.merge(s);
+        }
+        Ok(())
+    }
+
+    /// Theorem 1 (i)–(iii) for reusing node `t`'s proof (sets `target`) at node `id` under
+    /// the current history; adds the reference's contribution to `sum`.
+    fn theorem1(
+        &self,
+        id: u32,
+        t: u32,
+        target: &Summary,
+        sum: &mut Summary,
+    ) -> Result<(), Failure> {
+        let geo = self.geo;
+        if let Some(b) = target.bw.iter().find(|b| self.last.contains_key(b)) {
+            return self.fail(
+                id,
+                format!("reference to node {t} violates Theorem 1 (i): the winner's board {} of that proof is in this history", geo.draw(b)),
+            );
+        }
+        for b in target.x.keys() {
+            match self.last.get(b) {
+                Some(&j) => sum.add_x(*b, j),
+                None => {
+                    return self.fail(
+                        id,
+                        format!("reference to node {t} violates Theorem 1 (ii): its proof relies on board {} excluding a loser's move, and that board is not in this history", geo.draw(b)),
+                    );
+                }
+            }
+        }
+        let ever = self.ever.last().expect("root entry").stones(self.w);
+        if ever & target.terr != 0 {
+            return self.fail(
+                id,
+                format!("reference to node {t} violates Theorem 1 (iii): a {} stone stood on certified territory {} in this history", self.w.name(), geo.draw_set(ever & target.terr)),
+            );
+        }
+        sum.bw.extend(target.bw.iter().copied());
+        sum.terr |= target.terr;
+        Ok(())
+    }
+}
+
+fn side_letter(c: Color) -> char {
+    match c {
+        Color::Black => 'b',
+        Color::White => 'w',
+    }
+}
+
+fn illegal_name(why: Illegal) -> &'static str {
+    match why {
+        Illegal::Occupied => "on an occupied point",
+        Illegal::Suicide => "suicide",
+    }
+}

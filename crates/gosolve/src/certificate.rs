@@ -1,0 +1,538 @@
+//! Proof certificates: the proof the search found, written as a DAG that `crates/check`
+//! verifies without trusting the solver.
+//!
+//! # Format
+//! Version 1 of the line-oriented text format documented in the `check` crate's `format`
+//! module (the checker is its reference): a header with the board, the komi, the winner and
+//! the root's history (its moves from the empty board, or the setup and its earlier boards),
+//! then one line per node in depth-first pre-order (and a trailer `end <nodes>`): the move reaching it, the exact board,
+//! the side to move and the pass count, and the claim: `win` (the winner's chosen move is the
+//! one child), `all k` (the loser's k legal moves), `end` (two passes), `eyes X* T*` (a
+//! static leaf of Lemma 1), or `ref i` (the proof of an earlier node reused by Theorem 1).
+//!
+//! # Extraction (post hoc, through the public solver API)
+//! The search itself is untouched, so certificates cost nothing unless asked for. After a
+//! proof, [`write_certificate`] walks from the root with the real history of every line:
+//!
+//! - at a game end (two passes) it writes `end`;
+//! - at a position with the same board, side and pass state as an earlier *complete* node
+//!   whose sets pass Theorem 1 (i)–(iii) under the current history, it writes `ref`;
+//! - at a pure-eye static leaf of the winner ((C1), (C2) and the area checked here on the
+//!   history), `eyes`; region leaves (Appendix A.4) are not written as leaves: their
+//!   subtrees are expanded into ordinary nodes, so the checker needs no region solver;
+//! - at the winner's nodes it asks the solver (`Solver::prove` on the node's line; the
+//!   table makes this a lookup for nodes of the proof) for a winning move, falling back to
+//!   trying the legal moves one by one when the table has no best move;
+//! - at the loser's nodes it writes every legal move's child.
+//!
+//! The sets of Theorem 1 (B_w, X with the last ply of each board, terr) are computed exactly
+//! as the checker computes them (see `check::verify`); a position whose earlier copies all
+//! fail the conditions is written again under the new history. If the solver answers anything
+//! but a win for the winner at a winner's node, or a loser's move ends the game in the
+//! loser's favour, extraction stops with [`CertificateError::Broken`]: the proof was wrong.
+
+use crate::board::{Bitboard, Board, Geometry, Move, Point};
+use crate::eyes::pure_eyes;
+use crate::position::Line;
+use crate::search::{Answer, Solver, black_wins};
+use games::Player;
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::rc::Rc;
+
+/// The certificate format version written (the `check` crate's `VERSION`).
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Why no certificate was written.
+#[derive(Debug, thiserror::Error)]
+pub enum CertificateError {
+    /// Writing failed.
+    #[error("cannot write the certificate: {0}")]
+    Io(#[from] std::io::Error),
+    /// The solver's claim fails at a node (a bug the certificate exposed).
+    #[error("the proof does not hold after moves '{path}': {why}")]
+    Broken {
+        /// Moves from the root.
+        path: String,
+        /// What failed.
+        why: String,
+    },
+    /// The solver ran out of budget (or was cancelled) re-proving a node.
+    #[error("no answer for the node after moves '{path}' (budget or interrupt)")]
+    Unknown {
+        /// Moves from the root.
+        path: String,
+    },
+    /// The board is too large for exact certificates.
+    #[error("certificates need a board of at most 64 points")]
+    TooLarge,
+}
+
+/// Counts of a written certificate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CertificateStats {
+    /// Node lines.
+    pub nodes: u64,
+    /// Of those, references (`ref`).
+    pub refs: u64,
+    /// Game ends (`end`).
+    pub ends: u64,
+    /// Static leaves (`eyes`).
+    pub eyes: u64,
+    /// Bytes written.
+    pub bytes: u64,
+    /// Questions asked to the solver at the winner's nodes.
+    pub questions: u64,
+    /// Expansions those questions cost.
+    pub expansions: u64,
+}
+
+/// The exact sets of Theorem 1 for one written subtree (see the module docs).
+#[derive(Default)]
+struct Sets {
+    bw: HashSet<Board>,
+    /// Boards excluding a loser's move, with the smallest last ply at which they occurred.
+    x: HashMap<Board, u32>,
+    terr: Bitboard,
+}
+
+impl Sets {
+    fn merge(&mut self, mut other: Sets) {
+        if other.bw.len() > self.bw.len() {
+            std::mem::swap(&mut self.bw, &mut other.bw);
+        }
+        self.bw.extend(other.bw);
+        for (b, j) in other.x {
+            self.add_x(b, j);
+        }
+        self.terr |= other.terr;
+    }
+
+    fn add_x(&mut self, b: Board, j: u32) {
+        let e = self.x.entry(b).or_insert(j);
+        *e = (*e).min(j);
+    }
+}
+
+/// A position: board, side to move, consecutive passes.
+type PositionKey = (Board, Player, u8);
+
+/// Earlier complete nodes kept as reference candidates per position.
+const CANDIDATES: usize = 4;
+
+struct Writer<'a, W: Write> {
+    solver: &'a mut Solver,
+    geo: Geometry,
+    winner: Player,
+    komi2: i32,
+    out: W,
+    /// Every board of the current history with the last ply it occurred at.
+    last: HashMap<Board, u32>,
+    depth: u32,
+    /// Union of the boards so far, one entry per ply.
+    ever: Vec<Board>,
+    moves: Vec<Move>,
+    next_id: u32,
+    defs: HashMap<PositionKey, Vec<(u32, Rc<Sets>)>>,
+    stats: CertificateStats,
+}
+
+/// Writes the certificate that `winner` wins the end of `line` at komi `komi2`/2, which
+/// `solver` has just proved (or can prove: every winner's node is asked again).
+///
+/// The solver's budget is lifted during extraction (its cancel flag still stops it); the
+/// configuration is restored afterwards.
+///
+/// # Errors
+/// [`CertificateError`]: a write error, a node the solver cannot answer (budget, interrupt),
+/// a failing claim, or a board of more than 64 points.
+pub fn write_certificate<W: Write>(
+    solver: &mut Solver,
+    line: &Line,
+    winner: Player,
+    komi2: i32,
+    out: W,
+) -> Result<CertificateStats, CertificateError> {
+    let geo = solver.geometry().clone();
+    if geo.points() > 64 {
+        return Err(CertificateError::TooLarge);
+    }
+    let saved = solver.config().clone();
+    solver.config_mut().max_expansions = 0;
+    solver.config_mut().max_time = None;
+    solver.config_mut().progress = None;
+    let mut w = Writer {
+        solver,
+        geo,
+        winner,
+        komi2,
+        out: std::io::BufWriter::new(CountingWriter {
+            inner: out,
+            bytes: 0,
+        }),
+        last: HashMap::new(),
+        depth: 0,
+        ever: Vec::new(),
+        moves: Vec::new(),
+        next_id: 0,
+        defs: HashMap::new(),
+        stats: CertificateStats::default(),
+    };
+    let result = w.run(line);
+    let bytes = w.out.get_ref().bytes;
+    w.solver.config_mut().clone_from(&saved);
+    let mut stats = result?;
+    stats.bytes = bytes;
+    Ok(stats)
+}
+
+struct CountingWriter<W: Write> {
+    inner: W,
+    bytes: u64,
+}
+
+impl<W: Write> Write for CountingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Writer<'_, W> {
+    fn run(&mut self, line: &Line) -> Result<CertificateStats, CertificateError> {
+        let geo = self.geo.clone();
+        let mut header = format!(
+            "tsumi-certificate {FORMAT_VERSION}\nsize {}x{}\nkomi {}\nwinner {}\n",
+            geo.rows(),
+            geo.cols(),
+            komi_text(self.komi2),
+            self.winner.name()
+        );
+        let mut ever = Board::EMPTY;
+        for b in &line.boards {
+            self.last.insert(*b, 0);
+            ever.black |= b.black;
+            ever.white |= b.white;
+        }
+        self.ever.push(ever);
+        if replays_from_empty(&geo, line) {
+            header.push_str("start moves");
+            for m in &line.moves {
+                header.push(' ');
+                header.push_str(&geo.move_name(*m));
+            }
+            header.push('\n');
+        } else {
+            let pos = line.position;
+            header.push_str(&format!(
+                "start setup {} {}{}\n",
+                pos.board.drawing(&geo),
+                side_letter(pos.to_move),
+                passes(line)
+            ));
+            for b in line.boards.iter().filter(|b| **b != pos.board) {
+                header.push_str(&format!("earlier {}\n", b.drawing(&geo)));
+            }
+        }
+        self.out.write_all(header.as_bytes())?;
+        let pos = line.position;
+        let prefix = format!(
+            "- {} {}{}",
+            pos.board.drawing(&geo),
+            side_letter(pos.to_move),
+            passes(line)
+        );
+        self.node(line, prefix)?;
+        writeln!(self.out, "end {}", self.stats.nodes)?;
+        self.out.flush()?;
+        Ok(self.stats)
+    }
+
+    fn path_text(&self) -> String {
+        let v: Vec<String> = self.moves.iter().map(|m| self.geo.move_name(*m)).collect();
+        v.join(" ")
+    }
+
+    fn broken(&self, why: impl Into<String>) -> CertificateError {
+        CertificateError::Broken {
+            path: self.path_text(),
+            why: why.into(),
+        }
+    }
+
+    /// Writes the node at the end of `line` (its line starts with `prefix`: move, board,
+    /// side and passes) and its subtree; returns the subtree's sets.
+    fn node(&mut self, line: &Line, prefix: String) -> Result<Sets, CertificateError> {
+        let geo = self.geo.clone();
+        let pos = line.position;
+        let w = self.winner;
+        let id = self.next_id;
+        self.next_id += 1;
+        self.stats.nodes += 1;
+        let mut sets = Sets::default();
+        if line.over {
+            let score = line.score(&geo);
+            if black_wins(score, self.komi2) != (w == Player::Black) {
+                return Err(self.broken(format!(
+                    "the game ends with Black's margin {score}, a loss for {}",
+                    w.name()
+                )));
+            }
+            writeln!(self.out, "{prefix} end")?;
+            self.stats.ends += 1;
+            return Ok(sets);
+        }
+        let key = (pos.board, pos.to_move, passes(line));
+        if let Some(list) = self.defs.get(&key) {
+            let hit = list
+                .iter()
+                .find(|(_, s)| self.transfers(s))
+                .map(|(t, s)| (*t, Rc::clone(s)));
+            if let Some((t, s)) = hit {
+                writeln!(self.out, "{prefix} ref {t}")?;
+                for b in s.x.keys() {
+                    sets.add_x(*b, self.last[b]);
+                }
+                sets.bw.extend(s.bw.iter().copied());
+                sets.terr = s.terr;
+                self.stats.refs += 1;
+                return Ok(sets);
+            }
+        }
+        // (C2): not after the winner's own pass with the opponent to move.
+        if !(pos.passed && pos.to_move != w) {
+            let pe = pure_eyes(&geo, &pos.board, w);
+            let ever = self.ever.last().expect("the root's entry").stones(w);
+            if area_wins(pe.area(), geo.points(), w, self.komi2) && (pe.territory & ever).is_empty()
+            {
+                writeln!(
+                    self.out,
+                    "{prefix} eyes {} {}",
+                    set_drawing(&geo, pe.alive),
+                    set_drawing(&geo, pe.territory)
+                )?;
+                self.stats.eyes += 1;
+                sets.terr = pe.territory;
+                return Ok(sets);
+            }
+        }
+        if pos.to_move == w {
+            let m = self.choose(line)?;
+            writeln!(self.out, "{prefix} win")?;
+            let mut child = line.clone();
+            child
+                .play(&geo, m)
+                .map_err(|e| self.broken(format!("the solver's move: {e}")))?;
+            sets = self.descend(&child, m)?;
+            if !m.is_pass() {
+                sets.bw.insert(child.position.board);
+            }
+        } else {
+            let moves = line.legal_moves(&geo);
+            for p in 0..geo.points() {
+                let pt = Point(p as u8);
+                if pos.board.at(pt).is_some() {
+                    continue;
+                }
+                if let Some(placed) = pos.board.place(&geo, pos.to_move, pt) {
+                    if let Some(&j) = self.last.get(&placed.board) {
+                        sets.add_x(placed.board, j);
+                    }
+                }
+            }
+            writeln!(self.out, "{prefix} all {}", moves.len())?;
+            for m in moves {
+                let mut child = line.clone();
+                child
+                    .play(&geo, m)
+                    .map_err(|e| self.broken(e.to_string()))?;
+                let s = self.descend(&child, m)?;
+                sets.merge(s);
+            }
+        }
+        let d = self.depth;
+        sets.x.retain(|_, j| *j <= d);
+        if pos.to_move != w {
+            let list = self.defs.entry(key).or_default();
+            if list.len() < CANDIDATES {
+                let copy = Sets {
+                    bw: sets.bw.clone(),
+                    x: sets.x.clone(),
+                    terr: sets.terr,
+                };
+                list.push((id, Rc::new(copy)));
+            }
+        }
+        Ok(sets)
+    }
+
+    /// Whether an earlier proof with sets `s` transfers to the current history (Theorem 1).
+    fn transfers(&self, s: &Sets) -> bool {
+        let ever = self
+            .ever
+            .last()
+            .expect("the root's entry")
+            .stones(self.winner);
+        s.bw.iter().all(|b| !self.last.contains_key(b))
+            && s.x.keys().all(|b| self.last.contains_key(b))
+            && (ever & s.terr).is_empty()
+    }
+
+    /// Enters the child `child` reached by `m`, writes it, and leaves.
+    fn descend(&mut self, child: &Line, m: Move) -> Result<Sets, CertificateError> {
+        let geo = &self.geo;
+        let pos = child.position;
+        let prefix = format!(
+            "{} {} {}{}",
+            geo.move_name(m),
+            pos.board.drawing(geo),
+            side_letter(pos.to_move),
+            passes(child)
+        );
+        self.depth += 1;
+        let old = self.last.insert(pos.board, self.depth);
+        let e = *self.ever.last().expect("the root's entry");
+        self.ever.push(Board {
+            black: e.black | pos.board.black,
+            white: e.white | pos.board.white,
+        });
+        self.moves.push(m);
+        let r = self.node(child, prefix);
+        self.moves.pop();
+        self.ever.pop();
+        match old {
+            Some(j) => self.last.insert(pos.board, j),
+            None => self.last.remove(&pos.board),
+        };
+        self.depth -= 1;
+        r
+    }
+
+    /// A winning move of the winner at the end of `line`, from the solver.
+    fn choose(&mut self, line: &Line) -> Result<Move, CertificateError> {
+        let geo = self.geo.clone();
+        let (w, k) = (self.winner, self.komi2);
+        let p = self.ask(line)?;
+        if let Some(m) = p {
+            if line.is_legal(&geo, m) {
+                return Ok(m);
+            }
+        }
+        // No usable best move in the table: find a winning child.
+        for m in line.legal_moves(&geo) {
+            let mut child = line.clone();
+            child
+                .play(&geo, m)
+                .map_err(|e| self.broken(e.to_string()))?;
+            if child.over {
+                if black_wins(child.score(&geo), k) == (w == Player::Black) {
+                    return Ok(m);
+                }
+                continue;
+            }
+            let q = self.solver.prove(&child, w, k);
+            self.stats.questions += 1;
+            self.stats.expansions += q.expansions;
+            if q.answer == Answer::Win {
+                return Ok(m);
+            }
+        }
+        Err(self.broken(format!(
+            "the solver proves {}'s win here but no move wins",
+            w.name()
+        )))
+    }
+
+    /// Asks the solver whether the winner wins at the end of `line`; its best move if so.
+    fn ask(&mut self, line: &Line) -> Result<Option<Move>, CertificateError> {
+        let (w, k) = (self.winner, self.komi2);
+        let mut p = self.solver.prove(line, w, k);
+        self.stats.questions += 1;
+        self.stats.expansions += p.expansions;
+        if p.pruned_loss {
+            // Pruning is incomplete: ask again unpruned.
+            self.solver.config_mut().prune = false;
+            p = self.solver.prove(line, w, k);
+            self.stats.questions += 1;
+            self.stats.expansions += p.expansions;
+        }
+        match p.answer {
+            Answer::Win => Ok(p.best_move),
+            Answer::Loss => {
+                Err(self.broken(format!("the solver now finds a loss for {}", w.name())))
+            }
+            Answer::Unknown => Err(CertificateError::Unknown {
+                path: self.path_text(),
+            }),
+        }
+    }
+}
+
+/// Whether a final area of `area` points wins for `w` on `points` points at komi `komi2`/2.
+fn area_wins(area: u32, points: usize, w: Player, komi2: i32) -> bool {
+    let (a, n, k) = (i64::from(area), points as i64, i64::from(komi2));
+    if w == Player::Black {
+        4 * a - 2 * n > k
+    } else {
+        2 * n - 4 * a < k
+    }
+}
+
+/// A point set drawn like a board: '#' in the set, '.' not, rows from the top.
+fn set_drawing(geo: &Geometry, set: Bitboard) -> String {
+    let mut s = String::new();
+    for r in (0..geo.rows()).rev() {
+        for c in 0..geo.cols() {
+            s.push(if set.contains(geo.point(r, c)) {
+                '#'
+            } else {
+                '.'
+            });
+        }
+        if r > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+fn side_letter(p: Player) -> char {
+    if p == Player::Black { 'b' } else { 'w' }
+}
+
+fn passes(line: &Line) -> u8 {
+    if line.over {
+        2
+    } else {
+        u8::from(line.position.passed)
+    }
+}
+
+/// Komi in half-points as "1.5" or "-0.5".
+fn komi_text(komi2: i32) -> String {
+    let sign = if komi2 < 0 { "-" } else { "" };
+    let a = komi2.unsigned_abs();
+    if a % 2 == 0 {
+        format!("{sign}{}", a / 2)
+    } else {
+        format!("{sign}{}.5", a / 2)
+    }
+}
+
+/// Whether `line` is its moves played from the empty board (so the header can name them).
+fn replays_from_empty(geo: &Geometry, line: &Line) -> bool {
+    let mut l = Line::new();
+    for &m in &line.moves {
+        if l.play(geo, m).is_err() {
+            return false;
+        }
+    }
+    l.position == line.position
+        && l.over == line.over
+        && l.boards.len() == line.boards.len()
+        && l.boards.iter().all(|b| line.boards.contains(b))
+}
