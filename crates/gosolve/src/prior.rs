@@ -88,6 +88,49 @@ impl PriorKind {
     /// boards of two rows or more (3x5: 2.9×) but loses on some positions whose komi is far
     /// from their value, where its other features mislead (see the README).
     pub const DEFAULT: PriorKind = PriorKind::SCORE;
+
+    /// The probability p that the side to move wins, as this prior estimates it from the
+    /// position's [`features`] (the numbers of a new node are then 1 + ⌊S·(−ln p)⌋ and
+    /// 1 + ⌊S·(−ln(1 − p))⌋): ½ for `Uniform`, σ(slope·margin) for `Score` (feature 2 is the
+    /// mover's normalised margin x of the area-margin prior), σ(w · f) for `Learned`. Used to
+    /// measure a prior's log loss on samples (`tsumi fit-prior --eval`).
+    #[must_use]
+    pub fn win_probability(&self, f: &[f64; FEATURES]) -> f64 {
+        match *self {
+            PriorKind::Uniform => 0.5,
+            PriorKind::Score { slope, .. } => logistic(slope * f[2]),
+            PriorKind::Learned { weights, .. } => {
+                logistic(weights.iter().zip(f).map(|(w, v)| w * v).sum())
+            }
+        }
+    }
+}
+
+/// σ(x) = 1 / (1 + e^(−x)).
+#[inline]
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The mean log loss −(1/m) Σ ln q of the probabilities `p(features)` that the mover wins,
+/// q = p for a sample the mover won and 1 − p for one it lost, with p clamped to
+/// [10⁻¹², 1 − 10⁻¹²] (so one confident mistake costs at most 27.6). In nats; 0 for no samples.
+#[must_use]
+pub fn mean_log_loss(
+    samples: &[([f64; FEATURES], bool)],
+    p: impl Fn(&[f64; FEATURES]) -> f64,
+) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    samples
+        .iter()
+        .map(|(f, y)| {
+            let p = p(f).clamp(1e-12, 1.0 - 1e-12);
+            if *y { -p.ln() } else { -(1.0 - p).ln() }
+        })
+        .sum::<f64>()
+        / samples.len() as f64
 }
 
 /// The prior's numbers, tabulated by the mover's margin against the komi in half-points.
@@ -130,10 +173,10 @@ impl Prior {
     ) -> (u64, u64) {
         match self.kind {
             PriorKind::Uniform => return (1, 1),
-            PriorKind::Learned { weights, scale } => {
-                let f = features(geo, board, to_move, komi2);
-                let x: f64 = weights.iter().zip(&f).map(|(w, v)| w * v).sum();
-                let p = 1.0 / (1.0 + (-x).exp());
+            PriorKind::Learned { scale, .. } => {
+                let p = self
+                    .kind
+                    .win_probability(&features(geo, board, to_move, komi2));
                 return (numbers(p, scale), numbers(1.0 - p, scale));
             }
             PriorKind::Score { .. } => {}
@@ -221,15 +264,9 @@ pub fn fit(samples: &[([f64; FEATURES], bool)], l2: f64) -> ([f64; FEATURES], f6
     let m = samples.len().max(1) as f64;
     let mut w = [0.0; FEATURES];
     let loss = |w: &[f64; FEATURES]| {
-        samples
-            .iter()
-            .map(|(f, y)| {
-                let x: f64 = w.iter().zip(f).map(|(a, b)| a * b).sum();
-                let p = (1.0 / (1.0 + (-x).exp())).clamp(1e-12, 1.0 - 1e-12);
-                if *y { -p.ln() } else { -(1.0 - p).ln() }
-            })
-            .sum::<f64>()
-            / m
+        mean_log_loss(samples, |f| {
+            logistic(w.iter().zip(f).map(|(a, b)| a * b).sum())
+        })
     };
     for _ in 0..30 {
         let mut g = [0.0; FEATURES];
@@ -361,6 +398,60 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn win_probability_gives_the_initial_numbers() {
+        // The probability a prior reports from the features is the one its initial numbers
+        // encode, so a log loss measured on samples is the loss of the search's own prior.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        for (r, c) in [(1, 7), (2, 3), (3, 4), (4, 4), (4, 5)] {
+            let geo = Geometry::new(r, c).unwrap();
+            for _ in 0..200 {
+                let mut b = Board::default();
+                for p in 0..geo.points() {
+                    match rng.random_range(0..3) {
+                        0 => b.black.0 |= 1 << p,
+                        1 => b.white.0 |= 1 << p,
+                        _ => {}
+                    }
+                }
+                let komi2 = 2 * rng.random_range(-20..20) + 1;
+                let mover = if rng.random_bool(0.5) {
+                    Player::Black
+                } else {
+                    Player::White
+                };
+                let f = features(&geo, &b, mover, komi2);
+                for kind in [PriorKind::SCORE, PriorKind::LEARNED, PriorKind::Uniform] {
+                    let (pn, dn) =
+                        Prior::new(kind, geo.points(), komi2).initial(&geo, &b, mover, komi2);
+                    let p = kind.win_probability(&f);
+                    let want = match kind {
+                        PriorKind::Uniform => (1, 1),
+                        PriorKind::Score { scale, .. } | PriorKind::Learned { scale, .. } => {
+                            (numbers(p, scale), numbers(1.0 - p, scale))
+                        }
+                    };
+                    assert_eq!((pn, dn), want, "{r}x{c} {kind:?} p = {p}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn log_loss_of_known_probabilities() {
+        let mut f = [0.0; FEATURES];
+        f[0] = 1.0;
+        let samples = [(f, true), (f, false), (f, true), (f, true)];
+        let loss = mean_log_loss(&samples, |_| 0.75);
+        let want = -(3.0 * 0.75f64.ln() + 0.25f64.ln()) / 4.0;
+        assert!((loss - want).abs() < 1e-12, "{loss} {want}");
+        assert!((mean_log_loss(&samples, |_| 0.5) - std::f64::consts::LN_2).abs() < 1e-12);
+        // A certain mistake costs ln 10¹², not infinity.
+        assert!((mean_log_loss(&samples[1..2], |_| 1.0) - 1e12f64.ln()).abs() < 1e-3);
+        assert_eq!(mean_log_loss(&[], |_| 0.5), 0.0);
     }
 
     #[test]

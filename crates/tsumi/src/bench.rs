@@ -1,7 +1,17 @@
 //! `tsumi bench`: the df-pn solver on the standard boards, one thread, each from a fresh
-//! table: value (checked against data/go-psk-values.tsv, so a fast wrong answer fails),
-//! expansions in all and in the deciding proofs (and their ratio, the cost of the komi
-//! questions), distinct nodes, expansions per second, wall time and resident memory.
+//! table: value (checked against data/go-psk-values.tsv where it lists the board, so a fast
+//! wrong answer fails), expansions in all and in the deciding proofs (and their ratio, the
+//! cost of the komi questions), distinct nodes, expansions per second, wall time and resident
+//! memory.
+//!
+//! Board sets (names usable in `--boards`, mixed with "RxC" boards):
+//!
+//! ```text
+//!   quick     2x2 3x3 1x7 2x4 3x4 4x4                   the default, seconds
+//!   standard  2x2 3x3 1x7 2x4 3x4 1x8 1x9 2x6 3x5 4x4   the README's table, under a minute
+//!   large     2x7 3x6 2x8 1x12 1x13                     minutes each (1x13, 3x6 the longest)
+//!   all       standard, then large
+//! ```
 
 use crate::interrupt::cancel_flag;
 use crate::prove_go::{KnowledgeArgs, config, end_progress, resident_memory};
@@ -17,8 +27,10 @@ const VALUES: &str = include_str!("../../../data/go-psk-values.tsv");
 #[derive(Args, Debug)]
 #[command(after_help = BENCH_AFTER_HELP)]
 pub struct BenchArgs {
-    /// Boards to solve, comma-separated ("RxC").
-    #[arg(long, value_delimiter = ',', default_value = "2x2,3x3,1x7,2x4,3x4,4x4")]
+    /// Boards to solve, comma-separated: "RxC" or a set, "quick" (2x2,3x3,1x7,2x4,3x4,4x4),
+    /// "standard" (quick with 1x8,1x9,2x6,3x5), "large" (2x7,3x6,2x8,1x12,1x13: minutes
+    /// each, not in the default) or "all" (standard and large).
+    #[arg(long, value_delimiter = ',', default_value = "quick")]
     pub boards: Vec<String>,
     /// Transposition table size in MiB (one table per board; at least 1).
     #[arg(long, default_value_t = 1024)]
@@ -58,6 +70,50 @@ error (a malformed board, a value that disagrees with the published one, an opti
 range); 3 no answer (--max-expansions stopped a board, or Ctrl-C): the rows so far are \
 printed first, a stopped one with lower bounds (\"status\":\"unknown\" in --json).";
 
+/// The named board sets of `--boards`.
+const BOARD_SETS: [(&str, &[&str]); 4] = [
+    ("quick", &QUICK),
+    ("standard", &STANDARD),
+    ("large", &LARGE),
+    ("all", &ALL),
+];
+const QUICK: [&str; 6] = ["2x2", "3x3", "1x7", "2x4", "3x4", "4x4"];
+const STANDARD: [&str; 10] = [
+    "2x2", "3x3", "1x7", "2x4", "3x4", "1x8", "1x9", "2x6", "3x5", "4x4",
+];
+const LARGE: [&str; 5] = ["2x7", "3x6", "2x8", "1x12", "1x13"];
+const ALL: [&str; 15] = [
+    "2x2", "3x3", "1x7", "2x4", "3x4", "1x8", "1x9", "2x6", "3x5", "4x4", "2x7", "3x6", "2x8",
+    "1x12", "1x13",
+];
+
+/// The boards of `--boards`, set names expanded, in order, each once, as (rows, columns).
+///
+/// # Errors
+/// An item that is neither a set name nor "RxC" (status 2).
+fn expand_boards(items: &[String]) -> anyhow::Result<Vec<(usize, usize)>> {
+    let mut out = Vec::new();
+    for item in items {
+        let item = item.trim();
+        let set = BOARD_SETS
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(item));
+        let boards: Vec<(usize, usize)> = match set {
+            Some((_, list)) => list
+                .iter()
+                .map(|b| parse_size(b))
+                .collect::<Result<_, _>>()?,
+            None => vec![parse_size(item)?],
+        };
+        for b in boards {
+            if !out.contains(&b) {
+                out.push(b);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The published value of an empty board, if the table has it.
 #[must_use]
 pub fn published_value(board: &str) -> Option<i32> {
@@ -73,10 +129,17 @@ pub fn published_value(board: &str) -> Option<i32> {
 }
 
 fn parse_size(text: &str) -> anyhow::Result<(usize, usize)> {
-    let (r, c) = text
-        .split_once(['x', 'X'])
-        .with_context(|| format!("board '{text}' is not RxC"))?;
-    Ok((r.trim().parse()?, c.trim().parse()?))
+    let bad = || {
+        format!(
+            "board '{text}' is not RxC or a set ({})",
+            BOARD_SETS.map(|(n, _)| n).join(", ")
+        )
+    };
+    let (r, c) = text.split_once(['x', 'X']).with_context(bad)?;
+    Ok((
+        r.trim().parse().with_context(bad)?,
+        c.trim().parse().with_context(bad)?,
+    ))
 }
 
 /// One bench run: a board under one configuration.
@@ -84,6 +147,8 @@ struct Row {
     name: String,
     config: String,
     value: Option<i32>,
+    /// The value data/go-psk-values.tsv lists for the board (checked), if it lists it.
+    published: Option<i32>,
     expansions: u64,
     nodes: u64,
     time_s: f64,
@@ -114,8 +179,9 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
     if let Some(path) = &args.samples {
         crate::prove_go::write_samples(&mut solver, path)?;
     }
+    let published = published_value(&name);
     if let Some(v) = res.value {
-        if let Some(want) = published_value(&name) {
+        if let Some(want) = published {
             if want != v {
                 bail!("{name}: solved value {v} disagrees with the published value {want}");
             }
@@ -129,6 +195,7 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
         name,
         config: knowledge.describe(),
         value: res.value,
+        published,
         expansions,
         nodes,
         time_s,
@@ -138,6 +205,30 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
         deciding,
         know: solver.knowledge_stats(),
     })
+}
+
+/// The configurations of one board: the given knowledge flags, then with `--ablate` each
+/// component switched off in turn.
+fn configs(args: &BenchArgs) -> Vec<KnowledgeArgs> {
+    let mut configs = vec![args.knowledge];
+    if args.ablate {
+        for off in 0..4 {
+            let mut k = args.knowledge;
+            match off {
+                0 => k.no_transfer = true,
+                1 => k.no_static = true,
+                2 => k.no_regions = true,
+                _ => k.no_shared_numbers = true,
+            }
+            configs.push(k);
+        }
+    }
+    configs
+}
+
+/// Column widths of the table: the config column fits the longest configuration name.
+struct Widths {
+    config: usize,
 }
 
 /// Runs `tsumi bench`.
@@ -150,16 +241,25 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     crate::prove_go::check_tt_mib(args.tt_mib)?;
     crate::prove_go::check_epsilon(Some(args.epsilon))?;
     crate::prove_go::parse_prior(&args.prior).context("--prior")?;
-    for b in &args.boards {
-        let (r, c) = parse_size(b)?;
+    let boards = expand_boards(&args.boards)?;
+    for &(r, c) in &boards {
         crate::prove_go::check_dfpn_size(r, c)?;
     }
+    let widths = Widths {
+        config: configs(args)
+            .iter()
+            .map(|k| k.describe().len())
+            .max()
+            .unwrap_or(0)
+            .max("config".len()),
+    };
     if !args.json {
         println!(
-            "{:<6} {:<12} {:>5} {:>14} {:>12} {:>6} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
+            "{:<6} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
             "board",
             "config",
             "value",
+            "published",
             "expansions",
             "deciding",
             "t/d",
@@ -168,33 +268,20 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             "exp/s",
             "time_s",
             "rss_MiB",
-            "ratio"
+            "ratio",
+            cw = widths.config,
         );
     }
-    for b in &args.boards {
-        let (r, c) = parse_size(b)?;
-        let mut configs = vec![args.knowledge];
-        if args.ablate {
-            for off in 0..4 {
-                let mut k = args.knowledge;
-                match off {
-                    0 => k.no_transfer = true,
-                    1 => k.no_static = true,
-                    2 => k.no_regions = true,
-                    _ => k.no_shared_numbers = true,
-                }
-                configs.push(k);
-            }
-        }
+    for &(r, c) in &boards {
         let mut base: Option<u64> = None;
         let mut stopped: Option<Row> = None;
-        for k in configs {
+        for k in configs(args) {
             let row = run_one(args, r, c, k)?;
             let ratio = base.map(|b| row.expansions as f64 / b.max(1) as f64);
             if base.is_none() {
                 base = Some(row.expansions);
             }
-            print_row(args, &row, ratio);
+            print_row(args, &widths, &row, ratio);
             if cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
                 return Err(crate::exit::unknown(format!(
                     "interrupted on {} ({}) after {} expansions",
@@ -218,7 +305,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_row(args: &BenchArgs, row: &Row, ratio: Option<f64>) {
+fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
     let rate = row.expansions as f64 / row.time_s.max(1e-9);
     // A run without a value stopped at the budget: its effort and ratio are lower bounds.
     let bound = if row.value.is_none() { ">" } else { "" };
@@ -229,6 +316,7 @@ fn print_row(args: &BenchArgs, row: &Row, ratio: Option<f64>) {
                 "board": row.name,
                 "config": row.config,
                 "value": row.value,
+                "published_value": row.published,
                 "complete": row.value.is_some(),
                 "status": if row.value.is_some() { "proven" } else { "unknown" },
                 "expansions": row.expansions,
@@ -265,15 +353,16 @@ fn print_row(args: &BenchArgs, row: &Row, ratio: Option<f64>) {
             })
             .collect();
         let td = if row.deciding > 0 {
-            format!("{:.2}", row.expansions as f64 / row.deciding as f64)
+            format!("{bound}{:.2}", row.expansions as f64 / row.deciding as f64)
         } else {
             "-".into()
         };
         println!(
-            "{:<6} {:<12} {:>5} {:>14} {:>12} {:>6} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
+            "{:<6} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
             row.name,
             row.config,
             row.value.map_or("?".to_string(), |v| format!("{v:+}")),
+            row.published.map_or("-".to_string(), |v| format!("{v:+}")),
             format!("{bound}{}", row.expansions),
             row.deciding,
             td,
@@ -283,7 +372,41 @@ fn print_row(args: &BenchArgs, row: &Row, ratio: Option<f64>) {
             row.time_s,
             row.rss as f64 / f64::from(1u32 << 20),
             ratio.map_or("-".to_string(), |x| format!("{bound}{x:.2}")),
-            proofs.join(", ")
+            proofs.join(", "),
+            cw = widths.config,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_expand_in_order_each_board_once() {
+        let items = |s: &str| s.split(',').map(String::from).collect::<Vec<_>>();
+        let all = expand_boards(&items("all")).unwrap();
+        assert_eq!(all.len(), 15);
+        assert_eq!(
+            expand_boards(&items("standard,large")).unwrap(),
+            all,
+            "all is standard, then large"
+        );
+        let quick = expand_boards(&items("4x4,Quick,2x2")).unwrap();
+        assert_eq!(quick, [(4, 4), (2, 2), (3, 3), (1, 7), (2, 4), (3, 4)]);
+        for (name, list) in BOARD_SETS {
+            for b in list {
+                assert!(parse_size(b).is_ok(), "{name}: {b}");
+            }
+        }
+        // Every quick board is a standard one, and large boards are in no quick set.
+        let standard = expand_boards(&items("standard")).unwrap();
+        assert!(quick.iter().all(|b| standard.contains(b)));
+        assert!(
+            expand_boards(&items("large"))
+                .unwrap()
+                .iter()
+                .all(|b| !standard.contains(b))
         );
     }
 }
