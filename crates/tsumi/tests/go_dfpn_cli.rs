@@ -51,7 +51,9 @@ fn check_solve_with(board: &str, value: i64, flags: &[&str]) {
             w => panic!("{board}: winner {w}"),
         }
         assert!(p["expansions"].as_u64().unwrap() > 0);
-        assert!(p["nodes"].as_u64().unwrap() > 0);
+        // Nodes can be 0 with several threads: another question's threads may have left
+        // entries for every node this proof expands.
+        assert!(p["nodes"].as_u64().is_some());
         assert!(p["time_s"].as_f64().unwrap() >= 0.0);
     }
     // The PV replays legally on the reference board to a finished game scored v.
