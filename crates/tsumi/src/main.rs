@@ -2,8 +2,8 @@
 
 mod arena_cmd;
 mod bench;
-mod dispatch;
 mod check_cmd;
+mod dispatch;
 mod exit;
 mod fit_prior;
 mod generic_prove;
