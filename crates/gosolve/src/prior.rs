@@ -372,21 +372,28 @@ mod tests {
         assert!(fitted < constant);
     }
 
+    /// A board with every point black, white or empty at random (not necessarily legal).
+    fn random_board(geo: &Geometry, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Board {
+        use rand::Rng;
+        let mut b = Board::default();
+        for p in 0..geo.points() {
+            match rng.random_range(0..3) {
+                0 => b.black.0 |= 1 << p,
+                1 => b.white.0 |= 1 << p,
+                _ => {}
+            }
+        }
+        b
+    }
+
     #[test]
     fn eye_points_equal_a_point_by_point_count() {
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
         for (r, c) in [(1, 1), (1, 5), (2, 3), (3, 3), (4, 5), (5, 6)] {
             let geo = Geometry::new(r, c).unwrap();
             for _ in 0..200 {
-                let mut b = Board::default();
-                for p in 0..geo.points() {
-                    match rng.random_range(0..3) {
-                        0 => b.black.0 |= 1 << p,
-                        1 => b.white.0 |= 1 << p,
-                        _ => {}
-                    }
-                }
+                let b = random_board(&geo, &mut rng);
                 let empty = b.empty(&geo);
                 for (k, own) in [(5, b.black), (6, b.white)] {
                     let slow = empty
@@ -409,14 +416,7 @@ mod tests {
         for (r, c) in [(1, 7), (2, 3), (3, 4), (4, 4), (4, 5)] {
             let geo = Geometry::new(r, c).unwrap();
             for _ in 0..200 {
-                let mut b = Board::default();
-                for p in 0..geo.points() {
-                    match rng.random_range(0..3) {
-                        0 => b.black.0 |= 1 << p,
-                        1 => b.white.0 |= 1 << p,
-                        _ => {}
-                    }
-                }
+                let b = random_board(&geo, &mut rng);
                 let komi2 = 2 * rng.random_range(-20..20) + 1;
                 let mover = if rng.random_bool(0.5) {
                     Player::Black

@@ -30,7 +30,10 @@ use games::hex::{Hex, HexState};
 pub const PLANES: usize = 5;
 
 /// The six bridge offsets `(dx, dy)` with the two carrier offsets of each.
-const BRIDGES: [((i32, i32), [(i32, i32); 2]); 6] = [
+/// A cell offset `(dx, dy)`.
+type Offset = (i32, i32);
+
+const BRIDGES: [(Offset, [Offset; 2]); 6] = [
     ((1, 1), [(1, 0), (0, 1)]),
     ((2, -1), [(1, 0), (1, -1)]),
     ((1, -2), [(0, -1), (1, -1)]),

@@ -24,6 +24,8 @@
 //! The arithmetic is plain single-threaded loops: a forward pass of the shipped 6x6 nets is
 //! about 0.3 M multiply-adds, well under a millisecond, and the same seed gives the same
 //! weights bit for bit.
+// Index loops over parallel weight, gradient and moment arrays read clearer than zips.
+#![allow(clippy::needless_range_loop)]
 
 use crate::features::PLANES;
 

@@ -10,6 +10,8 @@
 //! random choice (initial weights, shuffles) comes from one [`SplitMix64`] seeded by
 //! [`TrainConfig::seed`], and the arithmetic is single-threaded, so a seed gives the same
 //! weights bit for bit on one build.
+// Index loops over parallel weight, gradient and moment arrays read clearer than zips.
+#![allow(clippy::needless_range_loop)]
 
 use crate::features::{PLANES, encode, to_image};
 use crate::net::{Kind, Net, Shape};
