@@ -10,6 +10,7 @@ mod go_input;
 mod interrupt;
 mod prove;
 mod prove_go;
+mod selftest;
 mod solve;
 mod solve_dfpn;
 
@@ -46,6 +47,8 @@ enum Command {
     FitPrior(fit_prior::FitArgs),
     /// Check a Go proof certificate with the independent checker (no solver code).
     Check(check_cmd::CheckArgs),
+    /// Check the solver against the oracle, the oracle mode and the certificate checker.
+    Selftest(selftest::SelftestArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -60,6 +63,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
         Command::Check(a) => check_cmd::run(a),
+        Command::Selftest(a) => selftest::run(a),
     }
 }
 
