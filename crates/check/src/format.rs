@@ -16,7 +16,7 @@
 //! start moves [<move> ...]              the root: these moves from the empty board,
 //!                                       Black first (the history is rebuilt from them)
 //!   or
-//! start setup <board> <side><passes>    the root position, with the boards below as the
+//! start setup <board> <side><passes>    the root position (passes 2: a finished game), with the boards below as the
 //! earlier <board>                       rest of its history (zero or more lines)
 //! <node lines, in depth-first pre-order; node i is the i-th; the tree's layout
 //!  (kinds and child counts) says where it ends>
@@ -336,9 +336,6 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
         Some(&"setup") if s.len() == 3 => {
             let board = parse_board(&geo, l.0, s[1])?;
             let (to_move, passes) = parse_side(l.0, s[2])?;
-            if passes > 1 {
-                return err(l.0, "a setup root cannot have ended");
-            }
             let mut earlier = Vec::new();
             loop {
                 l = lines.next()?;

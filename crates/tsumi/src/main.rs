@@ -14,6 +14,7 @@ mod knowledge_args;
 mod prove;
 mod prove_go;
 mod registry;
+mod selftest;
 mod solve;
 mod solve_dfpn;
 mod train_hexnet;
@@ -53,6 +54,8 @@ enum Command {
     TrainHexnet(train_hexnet::TrainHexnetArgs),
     /// Check a Go proof certificate with the independent checker (no solver code).
     Check(check_cmd::CheckArgs),
+    /// Check the solver against the oracle, the oracle mode and the certificate checker.
+    Selftest(selftest::SelftestArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -68,6 +71,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::FitPrior(a) => fit_prior::run(a),
         Command::TrainHexnet(a) => train_hexnet::run(a),
         Command::Check(a) => check_cmd::run(a),
+        Command::Selftest(a) => selftest::run(a),
     }
 }
 
