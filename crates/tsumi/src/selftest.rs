@@ -68,7 +68,7 @@ fn random_position(size: go::Size, rng: &mut Rng) -> (go::Position, Vec<String>)
     };
     let mut pos = go::Position::new(size, rules);
     let mut played = Vec::new();
-    let stop = rng.below(3 * size.points() as usize + 1);
+    let stop = rng.below(3 * size.points() + 1);
     for _ in 0..stop {
         if pos.is_over() {
             break;
