@@ -1266,28 +1266,18 @@ impl<'a> Worker<'a> {
 
     /// The recursive procedure (one call = one expansion). Returns (φ, δ) of `st`; when the
     /// node is proven, its proof's attributes are left in `self.p.ret_attrs`.
+    /// The multiple-iterative-deepening step of df-pn (Nagai 2002) in negamax form, 1+ε
+    /// (Pawlewicz and Lew 2007): expands the node until its (φ, δ) reach the thresholds or
+    /// it is proven, stores it, and returns its numbers. A proven result's attributes and
+    /// [`Proof::holds`] komi are left in the path's `ret_attrs`/`ret_holds`.
     fn mid(&mut self, st: &NodeState, key: &NodeKey, th_pn: u64, th_dn: u64) -> (u64, u64) {
         self.p.expansions += 1;
         self.check_budget();
         let start_exp = self.p.expansions;
         let len = self.p.boards.len();
-        let prior_effort = match self.lookup(key, st, len, true) {
-            Probe::Proven(f) => {
-                self.p.ret_attrs = transfer::unpack(
-                    self.q.geo,
-                    &f.attrs,
-                    key.sym,
-                    &st.board,
-                    &self.p.boards[..len],
-                );
-                self.p.ret_holds = f.komi2;
-                return if f.mover_wins { (0, INF) } else { (INF, 0) };
-            }
-            Probe::Unproven { effort, .. } => effort,
-            Probe::Miss => {
-                self.p.nodes += 1;
-                0
-            }
+        let prior_effort = match self.enter(st, key, len) {
+            Ok(effort) => effort,
+            Err(stored) => return stored,
         };
         // Children of a node never stored before are (but for rare transpositions) not stored
         // in its game either: skip their path probes. Skipping is always sound.
@@ -1301,51 +1291,23 @@ impl<'a> Worker<'a> {
             self.p.ret_holds = holds;
             return (0, INF);
         }
-        let own = self.p.own;
-        let own_holds = self.p.own_holds;
+        let (own, own_holds) = (self.p.own, self.p.own_holds);
         let end = self.p.children.len();
-        let eps = self.q.cfg.epsilon;
-        let (mut pn, mut dn);
-        let mut best_i;
-        loop {
-            // φ(n) = min δ(c), δ(n) = Σ φ(c); c1 = argmin δ, δ2 = second smallest δ.
-            pn = INF;
-            dn = 0u64;
-            let mut d2 = INF;
-            best_i = base;
-            let mut any_inf = false;
-            for i in base..end {
-                let c = &self.p.children[i];
-                if c.dn < pn {
-                    d2 = pn;
-                    pn = c.dn;
-                    best_i = i;
-                } else if c.dn < d2 {
-                    d2 = c.dn;
-                }
-                if c.pn == INF {
-                    any_inf = true;
-                } else {
-                    dn = sat_add(dn, c.pn);
-                }
-            }
-            if any_inf {
-                dn = INF;
-            } else if dn == INF {
-                dn = INF - 1;
-            }
+        let (pn, dn, best_i) = loop {
+            let (pn, dn, best_i, d2) = numbers(&self.p.children[base..end]);
+            let best_i = base + best_i;
             if self.p.depth == 0 {
                 self.p.root_numbers = (pn, dn);
             }
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.p.aborted {
-                break;
+                break (pn, dn, best_i);
             }
             // Virtual loss (parallel search): children other threads are below look worse.
             let (sel, d2) = match self.q.busy {
                 None => (best_i, d2),
                 Some(busy) => busy.select(&self.p.children[base..end], base, best_i, d2, th_pn),
             };
-            let c = self.p.children[sel];
+            let c = &self.p.children[sel];
             let c_th_pn = if th_dn == INF {
                 INF
             } else {
@@ -1354,70 +1316,22 @@ impl<'a> Worker<'a> {
             let grow = if d2 == INF {
                 INF
             } else {
-                (((d2 as f64) * (1.0 + eps)).ceil() as u64).max(d2 + 1)
+                (((d2 as f64) * (1.0 + self.q.cfg.epsilon)).ceil() as u64).max(d2 + 1)
             };
-            let c_th_dn = th_pn.min(grow);
-            // Descend.
-            let pushed = !c.mv.is_pass();
-            if pushed {
-                let canon = c.state.canonical_board_hash(self.q.geo.num_symmetries());
-                self.p.push(c.state.board, c.state.h1[0], canon);
-            }
-            self.p.depth += 1;
-            if let Some(busy) = self.q.busy {
-                busy.enter(&c.key);
-            }
-            let (cpn, cdn) = self.mid(&c.state, &c.key, c_th_pn, c_th_dn);
-            if let Some(busy) = self.q.busy {
-                busy.leave(&c.key);
-            }
-            self.p.depth -= 1;
-            if pushed {
-                self.p.pop();
-            }
-            let ret = self.p.ret_attrs;
-            let ret_holds = self.p.ret_holds;
-            let cm = &mut self.p.children[sel];
-            cm.pn = cpn;
-            cm.dn = cdn;
-            if cpn == 0 || cdn == 0 {
-                cm.attrs = ret;
-                cm.holds = ret_holds;
-            }
-        }
+            self.descend(sel, c_th_pn, th_pn.min(grow));
+        };
         let best = if end > base {
             self.p.children[best_i].mv
         } else {
             Move(NO_MOVE)
         };
-        let mut attrs = Attrs::LEAF;
-        let mut holds = self.q.komi2;
-        if pn == 0 {
-            // Won: the winning child's proof plus the board its stone move creates.
-            let c = &self.p.children[best_i];
-            holds = c.holds;
-            attrs = c.attrs.restrict(len);
-            if !c.mv.is_pass() {
-                let canon = c.state.canonical_board_hash(self.q.geo.num_symmetries());
-                attrs = attrs.add_board(&c.state.board, canon);
-            }
+        let (attrs, holds) = if pn == 0 {
+            self.won_attrs(best_i, len)
         } else if dn == 0 {
-            // Lost: the join of every child's proof, plus the node's own exclusions.
-            attrs = own;
-            let winner = st.to_move.opponent();
-            holds = own_holds.unwrap_or(if winner == Player::Black {
-                i32::MAX
-            } else {
-                i32::MIN
-            });
-            for c in &self.p.children[base..end] {
-                attrs.join(&c.attrs.restrict(len));
-                holds = weaker_holds(winner, holds, c.holds);
-            }
-            if holds == i32::MAX || holds == i32::MIN {
-                holds = self.q.komi2;
-            }
-        }
+            self.lost_attrs(st, base..end, own, own_holds, len)
+        } else {
+            (Attrs::LEAF, self.q.komi2)
+        };
         self.p.children.truncate(base);
         let effort = prior_effort + (self.p.expansions - start_exp + 1);
         self.store(st, key, pn, dn, best, effort, &attrs, holds);
@@ -1430,6 +1344,127 @@ impl<'a> Worker<'a> {
         }
         (pn, dn)
     }
+
+    /// The node's own table entry: `Err` with its numbers (0 or ∞) when a proof applies (its
+    /// attributes and holds komi then in `ret_attrs`/`ret_holds`), otherwise `Ok` with the
+    /// expansions already spent below it (0 for a node new to the table, counted in `nodes`).
+    fn enter(&mut self, st: &NodeState, key: &NodeKey, len: usize) -> Result<u64, (u64, u64)> {
+        match self.lookup(key, st, len, true) {
+            Probe::Proven(f) => {
+                self.p.ret_attrs = transfer::unpack(
+                    self.q.geo,
+                    &f.attrs,
+                    key.sym,
+                    &st.board,
+                    &self.p.boards[..len],
+                );
+                self.p.ret_holds = f.komi2;
+                Err(if f.mover_wins { (0, INF) } else { (INF, 0) })
+            }
+            Probe::Unproven { effort, .. } => Ok(effort),
+            Probe::Miss => {
+                self.p.nodes += 1;
+                Ok(0)
+            }
+        }
+    }
+
+    /// Searches child `sel` of the node on top of the path with thresholds (φ, δ) and
+    /// writes its new numbers (and, once proven, its attributes) back into the arena.
+    fn descend(&mut self, sel: usize, th_pn: u64, th_dn: u64) {
+        let c = self.p.children[sel];
+        let pushed = !c.mv.is_pass();
+        if pushed {
+            let canon = c.state.canonical_board_hash(self.q.geo.num_symmetries());
+            self.p.push(c.state.board, c.state.h1[0], canon);
+        }
+        self.p.depth += 1;
+        if let Some(busy) = self.q.busy {
+            busy.enter(&c.key);
+        }
+        let (cpn, cdn) = self.mid(&c.state, &c.key, th_pn, th_dn);
+        if let Some(busy) = self.q.busy {
+            busy.leave(&c.key);
+        }
+        self.p.depth -= 1;
+        if pushed {
+            self.p.pop();
+        }
+        let (ret, ret_holds) = (self.p.ret_attrs, self.p.ret_holds);
+        let cm = &mut self.p.children[sel];
+        cm.pn = cpn;
+        cm.dn = cdn;
+        if cpn == 0 || cdn == 0 {
+            cm.attrs = ret;
+            cm.holds = ret_holds;
+        }
+    }
+
+    /// A won node's proof: the winning child's, plus the board its stone move creates.
+    fn won_attrs(&self, best_i: usize, len: usize) -> (Attrs, i32) {
+        let c = &self.p.children[best_i];
+        let mut attrs = c.attrs.restrict(len);
+        if !c.mv.is_pass() {
+            let canon = c.state.canonical_board_hash(self.q.geo.num_symmetries());
+            attrs = attrs.add_board(&c.state.board, canon);
+        }
+        (attrs, c.holds)
+    }
+
+    /// A lost node's proof: the join of every child's, plus the node's own exclusions; it
+    /// holds at the weakest komi any child's proof holds at.
+    fn lost_attrs(
+        &self,
+        st: &NodeState,
+        children: std::ops::Range<usize>,
+        own: Attrs,
+        own_holds: Option<i32>,
+        len: usize,
+    ) -> (Attrs, i32) {
+        let mut attrs = own;
+        let winner = st.to_move.opponent();
+        let mut holds = own_holds.unwrap_or(if winner == Player::Black {
+            i32::MAX
+        } else {
+            i32::MIN
+        });
+        for c in &self.p.children[children] {
+            attrs.join(&c.attrs.restrict(len));
+            holds = weaker_holds(winner, holds, c.holds);
+        }
+        if holds == i32::MAX || holds == i32::MIN {
+            holds = self.q.komi2;
+        }
+        (attrs, holds)
+    }
+}
+
+/// A node's numbers from its children's, in negamax form: φ = min δ(c), δ = Σ φ(c)
+/// (saturating; ∞ if any child's φ is, and never ∞ otherwise), with the index of the child of
+/// smallest δ (the first of equals) and the second smallest δ.
+fn numbers(children: &[Child]) -> (u64, u64, usize, u64) {
+    let (mut pn, mut dn, mut d2, mut best) = (INF, 0u64, INF, 0);
+    let mut any_inf = false;
+    for (i, c) in children.iter().enumerate() {
+        if c.dn < pn {
+            d2 = pn;
+            pn = c.dn;
+            best = i;
+        } else if c.dn < d2 {
+            d2 = c.dn;
+        }
+        if c.pn == INF {
+            any_inf = true;
+        } else {
+            dn = sat_add(dn, c.pn);
+        }
+    }
+    if any_inf {
+        dn = INF;
+    } else if dn == INF {
+        dn = INF - 1;
+    }
+    (pn, dn, best, d2)
 }
 
 #[cfg(test)]
