@@ -165,7 +165,9 @@ impl Decision {
     /// One line for people (stderr, GoGui): the move and where it came from.
     #[must_use]
     pub fn describe(&self, komi: Komi, mover: Player) -> String {
-        let mv = self.mv.map_or_else(|| "resign".to_string(), |m| m.to_string());
+        let mv = self
+            .mv
+            .map_or_else(|| "resign".to_string(), |m| m.to_string());
         match &self.source {
             Source::Proven {
                 value, expansions, ..
@@ -331,7 +333,9 @@ impl GoEngine {
             return Err(GoError::BadVertexList("at least two stones".into()));
         }
         if points.len() >= size.points() {
-            return Err(GoError::BadVertexList("no empty point would be left".into()));
+            return Err(GoError::BadVertexList(
+                "no empty point would be left".into(),
+            ));
         }
         let mut board = empty;
         for &m in points {
@@ -450,8 +454,7 @@ impl GoEngine {
                 let flag = cancel.clone();
                 let limit = Duration::from_secs_f64(seconds.min(1e9));
                 scope.spawn(move || {
-                    if rx.recv_timeout(limit) == Err(std::sync::mpsc::RecvTimeoutError::Timeout)
-                    {
+                    if rx.recv_timeout(limit) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
                         flag.store(true, std::sync::atomic::Ordering::Relaxed);
                     }
                 });
@@ -466,7 +469,12 @@ impl GoEngine {
             solved
         });
         let seconds = start.elapsed().as_secs_f64();
-        let expansions = solved.probes.iter().chain(&solved.proofs).map(|p| p.expansions).sum();
+        let expansions = solved
+            .probes
+            .iter()
+            .chain(&solved.proofs)
+            .map(|p| p.expansions)
+            .sum();
         match solved.value {
             Some(value) if solved.pv_checked => Solution::Proven {
                 value,
@@ -541,9 +549,9 @@ impl GoEngine {
                 }
                 "the value is proven but has no move".to_string()
             }
-            Solution::Unknown {
-                bounds, why, ..
-            } => format!("{why}; value in [{:+}, {:+}]", bounds.0, bounds.1),
+            Solution::Unknown { bounds, why, .. } => {
+                format!("{why}; value in [{:+}, {:+}]", bounds.0, bounds.1)
+            }
         };
         self.mcps(solver_note)
     }
@@ -552,13 +560,17 @@ impl GoEngine {
         use games::go::GoGame;
         use mcts::{Algorithm, Budget, GoRollout, Params, Searcher};
         let size = self.pos.size();
-        let limit = self.pos.plies().saturating_add(4 * size.points() as u32 + 8);
+        let limit = self
+            .pos
+            .plies()
+            .saturating_add(4 * size.points() as u32 + 8);
         let game = GoGame::new(size.rows() as u8, size.cols() as u8, self.pos.rules())
             .expect("the engine's size is a Go size")
             .with_move_limit(Some(limit));
-        let params =
-            Params::new(Algorithm::Mcps).with_budget(Budget::Playouts(self.settings.playouts.max(1)));
-        let seed = self.settings.seed ^ u64::from(self.pos.plies()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let params = Params::new(Algorithm::Mcps)
+            .with_budget(Budget::Playouts(self.settings.playouts.max(1)));
+        let seed =
+            self.settings.seed ^ u64::from(self.pos.plies()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut searcher = Searcher::new(&game, params, GoRollout::default(), seed);
         let found = searcher.search(&game, &self.pos);
         let (mv, stats) = found.unwrap_or((Move::Pass, mcts::SearchStats::default()));

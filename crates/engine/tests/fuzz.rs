@@ -12,25 +12,88 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const WORDS: &[&str] = &[
-    "boardsize", "rectangular_boardsize", "clear_board", "komi", "play", "genmove", "undo",
-    "showboard", "final_score", "final_status_list", "loadsgf", "printsgf", "set_free_handicap",
-    "gogui-analyze_commands", "tsumi-solve", "tsumi-solve-gfx", "tsumi-solve-pspairs",
-    "tsumi-last-move", "dfpn-solve-state", "dfpn-get-pv", "known_command", "list_commands",
-    "name", "version", "protocol_version", "time_left",
+    "boardsize",
+    "rectangular_boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "loadsgf",
+    "printsgf",
+    "set_free_handicap",
+    "gogui-analyze_commands",
+    "tsumi-solve",
+    "tsumi-solve-gfx",
+    "tsumi-solve-pspairs",
+    "tsumi-last-move",
+    "dfpn-solve-state",
+    "dfpn-get-pv",
+    "known_command",
+    "list_commands",
+    "name",
+    "version",
+    "protocol_version",
+    "time_left",
 ];
 
 const ARGS: &[&str] = &[
-    "b", "w", "black", "WHITE", "pass", "resign", "A1", "B2", "C3", "a1", "b2", "c3", "T19", "I1",
-    "Z0", "A0", "A-1", "1", "2", "3", "4", "0", "-1", "19", "20", "99999999999999999999999999",
-    "18446744073709551616", "7.5", "-7.5", "0.25", "1e9", "NaN", "inf", "alive", "dead", "seki",
-    "é", "碁", "\u{0}", "/nonexistent/file.sgf", "", "#", "\u{202e}", "\u{fffd}",
+    "b",
+    "w",
+    "black",
+    "WHITE",
+    "pass",
+    "resign",
+    "A1",
+    "B2",
+    "C3",
+    "a1",
+    "b2",
+    "c3",
+    "T19",
+    "I1",
+    "Z0",
+    "A0",
+    "A-1",
+    "1",
+    "2",
+    "3",
+    "4",
+    "0",
+    "-1",
+    "19",
+    "20",
+    "99999999999999999999999999",
+    "18446744073709551616",
+    "7.5",
+    "-7.5",
+    "0.25",
+    "1e9",
+    "NaN",
+    "inf",
+    "alive",
+    "dead",
+    "seki",
+    "é",
+    "碁",
+    "\u{0}",
+    "/nonexistent/file.sgf",
+    "",
+    "#",
+    "\u{202e}",
+    "\u{fffd}",
 ];
 
 /// One random input line.
 fn line(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
     match rng.random_range(0..10) {
         // Raw random bytes (control characters, invalid UTF-8, NUL, CR included).
-        0 | 1 => (0..rng.random_range(0..40)).map(|_| rng.random::<u8>()).collect(),
+        0 | 1 => (0..rng.random_range(0..40))
+            .map(|_| rng.random::<u8>())
+            .collect(),
         _ => {
             let mut s = String::new();
             if rng.random_bool(0.3) {
@@ -39,7 +102,11 @@ fn line(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
             }
             let word = WORDS[rng.random_range(0..WORDS.len())];
             s.push_str(word);
-            let args = if word == "printsgf" { 0 } else { rng.random_range(0..4) };
+            let args = if word == "printsgf" {
+                0
+            } else {
+                rng.random_range(0..4)
+            };
             for _ in 0..args {
                 s.push(if rng.random_bool(0.9) { ' ' } else { '\t' });
                 s.push_str(ARGS[rng.random_range(0..ARGS.len())]);
@@ -66,7 +133,10 @@ fn fuzz<H: Handler>(handler: &mut H, seed: u64, n: usize) -> usize {
             Some((reply, flow)) => {
                 assert!(!blank, "a blank line was answered: {raw:?}");
                 assert_eq!(flow, Flow::Continue, "only quit ends a session");
-                assert!(reply.starts_with('=') || reply.starts_with('?'), "{reply:?}");
+                assert!(
+                    reply.starts_with('=') || reply.starts_with('?'),
+                    "{reply:?}"
+                );
                 assert!(reply.ends_with("\n\n"), "{reply:?}");
                 assert!(
                     !reply[..reply.len() - 2].contains("\n\n"),

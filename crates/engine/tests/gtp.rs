@@ -40,7 +40,8 @@ fn run(input: &str) -> String {
 
 #[test]
 fn ids_are_echoed_and_every_reply_ends_with_one_empty_line() {
-    let out = run("1 protocol_version\nname\n22 version\n3 known_command play\nknown_command fly\n");
+    let out =
+        run("1 protocol_version\nname\n22 version\n3 known_command play\nknown_command fly\n");
     assert_eq!(
         out,
         format!(
@@ -52,20 +53,30 @@ fn ids_are_echoed_and_every_reply_ends_with_one_empty_line() {
 
 #[test]
 fn comments_blank_lines_cr_and_tabs_are_preprocessed_away() {
-    let out = run("# a comment line\n\n   \n\t\n4 name # trailing comment\r\n5\tboardsize\t3\r\n\r\n");
+    let out =
+        run("# a comment line\n\n   \n\t\n4 name # trailing comment\r\n5\tboardsize\t3\r\n\r\n");
     assert_eq!(out, "=4 tsumi\n\n=5\n\n");
 }
 
 #[test]
 fn end_of_input_without_quit_ends_cleanly_and_quit_ends_at_once() {
-    assert_eq!(run("name"), "= tsumi\n\n", "a last line without a newline is read");
+    assert_eq!(
+        run("name"),
+        "= tsumi\n\n",
+        "a last line without a newline is read"
+    );
     assert_eq!(run(""), "");
-    assert_eq!(run("7 quit\nname\n"), "=7\n\n", "nothing is read after quit");
+    assert_eq!(
+        run("7 quit\nname\n"),
+        "=7\n\n",
+        "nothing is read after quit"
+    );
 }
 
 #[test]
 fn unknown_commands_and_bad_arguments_are_errors_with_the_id() {
-    let out = run("8 fly\nplay\nplay b\nplay x C3\nkomi abc\nkomi 6.3\ngenmove\ngenmove purple\n9\n");
+    let out =
+        run("8 fly\nplay\nplay b\nplay x C3\nkomi abc\nkomi 6.3\ngenmove\ngenmove purple\n9\n");
     assert_eq!(
         out,
         "?8 unknown command\n\n\
@@ -98,7 +109,11 @@ fn boardsize_accepts_1_to_19_and_rectangles_and_refuses_the_rest() {
         "{}",
         replies[5]
     );
-    assert!(replies[7].starts_with("=\n 1  . . . .\n    A B C D\n"), "{}", replies[7]);
+    assert!(
+        replies[7].starts_with("=\n 1  . . . .\n    A B C D\n"),
+        "{}",
+        replies[7]
+    );
     assert_eq!(replies[8], "=");
 }
 
@@ -129,13 +144,19 @@ fn a_positional_superko_repetition_is_an_illegal_move() {
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(&replies[..5], ["=", "=", "=", "=", "="]);
     assert_eq!(replies[5], "?1 illegal move");
-    assert!(replies[6].starts_with("=\n 1  . . O O\n"), "unchanged: {}", replies[6]);
+    assert!(
+        replies[6].starts_with("=\n 1  . . O O\n"),
+        "unchanged: {}",
+        replies[6]
+    );
     assert_eq!(replies[7], "=2", "another move is still legal");
 }
 
 #[test]
 fn occupied_suicide_and_off_board_moves_are_illegal() {
-    let out = run("boardsize 2\nplay b A1\nplay w A1\nplay w B2\nplay b A2\nplay w B1\nplay b Z9\nplay b I1\n");
+    let out = run(
+        "boardsize 2\nplay b A1\nplay w A1\nplay w B2\nplay b A2\nplay w B1\nplay b Z9\nplay b I1\n",
+    );
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[2], "? illegal move", "occupied");
     assert_eq!(replies[3], "=");
@@ -163,7 +184,9 @@ fn undo_goes_back_move_by_move_and_not_past_the_start() {
 #[test]
 fn final_score_is_the_area_score_with_komi() {
     // 3x3: Black B2 alone owns the board (9 points).
-    let out = run("boardsize 3\nkomi 0.5\nplay b B2\nfinal_score\nkomi 9\nfinal_score\nkomi 12\nfinal_score\nplay w A1\nfinal_score\n");
+    let out = run(
+        "boardsize 3\nkomi 0.5\nplay b B2\nfinal_score\nkomi 9\nfinal_score\nkomi 12\nfinal_score\nplay w A1\nfinal_score\n",
+    );
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[3], "= B+8.5", "Black's 9 points against 0");
     assert_eq!(replies[5], "= 0", "jigo at komi 9");
@@ -175,7 +198,9 @@ fn final_score_is_the_area_score_with_komi() {
 
 #[test]
 fn final_status_list_counts_every_stone_alive() {
-    let out = run("boardsize 3\nplay b A1\nplay b B1\nplay w C3\nfinal_status_list alive\nfinal_status_list dead\nfinal_status_list seki\nfinal_status_list\n");
+    let out = run(
+        "boardsize 3\nplay b A1\nplay b B1\nplay w C3\nfinal_status_list alive\nfinal_status_list dead\nfinal_status_list seki\nfinal_status_list\n",
+    );
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[4], "= A1 B1\nC3", "one chain a line");
     assert_eq!(replies[5], "=");
@@ -192,7 +217,9 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
     let mut a = engine("4");
     let out = session(
         &mut a,
-        &format!("komi 2.5\nplay b B2\nplay w C3\nplay b pass\nplay w B3\nprintsgf {f}\nprintsgf\nshowboard\n"),
+        &format!(
+            "komi 2.5\nplay b B2\nplay w C3\nplay b pass\nplay w B3\nprintsgf {f}\nprintsgf\nshowboard\n"
+        ),
     );
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[5], "=");
@@ -211,8 +238,15 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
     let out = session(&mut b, &format!("loadsgf {f} 3\nshowboard\nundo\n"));
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[0], "=");
-    assert!(replies[1].contains("black to move") && replies[1].contains("2 moves played"), "{}", replies[1]);
-    assert_eq!(replies[2], "? cannot undo", "undo stops at the loaded position");
+    assert!(
+        replies[1].contains("black to move") && replies[1].contains("2 moves played"),
+        "{}",
+        replies[1]
+    );
+    assert_eq!(
+        replies[2], "? cannot undo",
+        "undo stops at the loaded position"
+    );
     // Errors are one line each and leave the engine as it was.
     std::fs::write(dir.join("bad.sgf"), "(;GM[1]SZ[3];B[zz])").unwrap();
     let out = session(
@@ -224,11 +258,23 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
         ),
     );
     let replies: Vec<&str> = out.split("\n\n").collect();
-    assert!(replies[0].starts_with("? cannot load file ("), "{}", replies[0]);
-    assert!(replies[1].starts_with("? cannot load file (SGF point"), "{}", replies[1]);
+    assert!(
+        replies[0].starts_with("? cannot load file ("),
+        "{}",
+        replies[0]
+    );
+    assert!(
+        replies[1].starts_with("? cannot load file (SGF point"),
+        "{}",
+        replies[1]
+    );
     assert!(replies[2].starts_with("? syntax error"));
     assert!(replies[3].starts_with("? syntax error"));
-    assert!(replies[4].contains("2 moves played"), "unchanged: {}", replies[4]);
+    assert!(
+        replies[4].contains("2 moves played"),
+        "unchanged: {}",
+        replies[4]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -245,7 +291,11 @@ fn free_handicap_stones_go_on_the_empty_board_only() {
     assert_eq!(replies[3], "=");
     assert!(replies[4].contains("white to move"), "{}", replies[4]);
     assert_eq!(replies[5], "? board not empty");
-    assert!(replies[6].starts_with("= "), "White can move: {}", replies[6]);
+    assert!(
+        replies[6].starts_with("= "),
+        "White can move: {}",
+        replies[6]
+    );
 }
 
 #[test]
@@ -259,7 +309,9 @@ fn gogui_analyze_commands_solve_the_position_as_text_gfx_and_pspairs() {
     assert!(replies[2].contains("gfx/") && replies[2].contains("pspairs/"));
     // 2x2 is worth +1 for Black (Sanko paper, Table 2).
     assert!(
-        replies[3].starts_with("= value +1 (Black's area minus White's): Black wins by 0.5 at komi 0.5; best move "),
+        replies[3].starts_with(
+            "= value +1 (Black's area minus White's): Black wins by 0.5 at komi 0.5; best move "
+        ),
         "{}",
         replies[3]
     );
@@ -270,7 +322,10 @@ fn gogui_analyze_commands_solve_the_position_as_text_gfx_and_pspairs() {
     assert!(lines.next().unwrap().starts_with("TEXT value +1"));
     let pspairs = replies[5].strip_prefix("= ").unwrap();
     assert!(pspairs.split(' ').nth(1) == Some("1"), "{pspairs}");
-    assert_eq!(replies[6], "= no genmove since the last change of the board");
+    assert_eq!(
+        replies[6],
+        "= no genmove since the last change of the board"
+    );
     assert!(replies[8].contains("proven, value +1"), "{}", replies[8]);
 }
 
@@ -294,14 +349,22 @@ fn self_play_is_optimal(size: &str, komi2: i32) {
             }
             other => panic!("{size}: move {moves} not proven: {other:?}"),
         }
-        assert_eq!(after, before, "{size}: move {moves} {:?} keeps the value", d.mv);
+        assert_eq!(
+            after, before,
+            "{size}: move {moves} {:?} keeps the value",
+            d.mv
+        );
         colour = colour.opponent();
         moves += 1;
         assert!(moves < 100, "{size}: the game ends");
     }
-    assert_eq!(g.engine.position().score().margin(), oracle.value(&{
-        Position::new(Size::parse(size).unwrap(), Rules::default())
-    }).unwrap(), "{size}: optimal play from the start ends at the start's value");
+    assert_eq!(
+        g.engine.position().score().margin(),
+        oracle
+            .value(&{ Position::new(Size::parse(size).unwrap(), Rules::default()) })
+            .unwrap(),
+        "{size}: optimal play from the start ends at the start's value"
+    );
 }
 
 #[test]
@@ -340,7 +403,11 @@ fn genmove_wins_on_2x2_whatever_the_reply_and_answers_in_gtp_coordinates() {
             assert_eq!(session(&mut g, &format!("play w {reply}\n")), "=\n\n");
         }
         assert!(g.engine.position().is_over(), "game {game} ended");
-        assert_eq!(session(&mut g, "final_score\n").chars().nth(2), Some('B'), "game {game}");
+        assert_eq!(
+            session(&mut g, "final_score\n").chars().nth(2),
+            Some('B'),
+            "game {game}"
+        );
     }
 }
 
@@ -378,7 +445,10 @@ fn resign_only_when_asked_and_the_loss_is_proven() {
     s.resign = true;
     let mut g = GtpEngine::new(GoEngine::new(Size::parse("2").unwrap(), s.clone()));
     g.quiet = true;
-    assert_eq!(session(&mut g, "genmove b\nundo\n"), "= resign\n\n? cannot undo\n\n");
+    assert_eq!(
+        session(&mut g, "genmove b\nundo\n"),
+        "= resign\n\n? cannot undo\n\n"
+    );
     s.resign = false;
     let mut g = GtpEngine::new(GoEngine::new(Size::parse("2").unwrap(), s));
     g.quiet = true;

@@ -51,7 +51,10 @@ fn gtp_quit_ends_the_session() {
 
 #[test]
 fn htp_answers_dfpn_solve_state() {
-    let (rc, out, err) = session(&["htp", "--size", "3"], "dfpn-solve-state\nplay w b2\ndfpn-solve-state\n");
+    let (rc, out, err) = session(
+        &["htp", "--size", "3"],
+        "dfpn-solve-state\nplay w b2\ndfpn-solve-state\n",
+    );
     assert_eq!(rc, 0, "{err}");
     assert_eq!(out, "= black\n\n=\n\n= white\n\n");
 }
