@@ -77,6 +77,9 @@ impl GtpEngine {
 
     fn size_args(&mut self, args: &[String], both: bool) -> Reply {
         let nums: Vec<Option<u64>> = args.iter().map(|a| number(a)).collect();
+        if both && nums.len() != 2 {
+            return Reply::err("syntax error (expected rectangular_boardsize C R)");
+        }
         let (rows, cols) = match nums.as_slice() {
             [Some(n)] if !both => (*n, *n),
             [Some(c), Some(r)] => (*r, *c),

@@ -128,7 +128,16 @@ fn fuzz<H: Handler>(handler: &mut H, seed: u64, n: usize) -> usize {
             raw = b"printsgf".to_vec();
         }
         let blank = preprocess(&raw).trim().is_empty();
-        match respond(handler, &raw) {
+        let start = std::time::Instant::now();
+        let answer = respond(handler, &raw);
+        // The budgets (0.5 s of solving, 8 playouts) bound every command; 10 s leaves room
+        // for a slow machine, not for a hang.
+        assert!(
+            start.elapsed().as_secs_f64() < 10.0,
+            "{raw:?} took {:?}",
+            start.elapsed()
+        );
+        match answer {
             None => assert!(blank, "a command line was not answered: {raw:?}"),
             Some((reply, flow)) => {
                 assert!(!blank, "a blank line was answered: {raw:?}");

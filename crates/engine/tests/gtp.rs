@@ -95,7 +95,8 @@ fn unknown_commands_and_bad_arguments_are_errors_with_the_id() {
 fn boardsize_accepts_1_to_19_and_rectangles_and_refuses_the_rest() {
     let out = run(
         "boardsize 20\nboardsize 0\nboardsize 99999999999999999999999\nboardsize x\n\
-         boardsize 3 2\nshowboard\nrectangular_boardsize 4 1\nshowboard\nboardsize 19\n",
+         boardsize 3 2\nshowboard\nrectangular_boardsize 4 1\nshowboard\nboardsize 19\n\
+         rectangular_boardsize 5\nrectangular_boardsize 20 1\n",
     );
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[0], "? unacceptable size");
@@ -115,6 +116,11 @@ fn boardsize_accepts_1_to_19_and_rectangles_and_refuses_the_rest() {
         replies[7]
     );
     assert_eq!(replies[8], "=");
+    assert_eq!(
+        replies[9],
+        "? syntax error (expected rectangular_boardsize C R)"
+    );
+    assert_eq!(replies[10], "? unacceptable size");
 }
 
 #[test]

@@ -174,3 +174,21 @@ fn boardsize_takes_width_and_height_and_refuses_what_hex_cannot_hold() {
     assert_eq!(r[6], "=");
     assert_eq!(r[7], "? syntax error (invalid colour)");
 }
+
+#[test]
+fn an_unsolved_position_is_empty_and_has_no_pv() {
+    // 7x7 with a budget of 50 expansions per proof: neither the knowledge nor the search
+    // decides the empty board.
+    let settings = HexSettings {
+        solve_budget: 50,
+        solve_seconds: 5.0,
+        tt_mib: 1,
+        playouts: 10,
+        seed: 1,
+    };
+    let mut e = HtpEngine::new(HexEngine::new(7, 7, settings).unwrap());
+    e.quiet = true;
+    let r = session(&mut e, "dfpn-solve-state\ndfpn-get-pv\ngenmove b\n");
+    assert_eq!(&r[..2], ["= empty", "="]);
+    assert!(r[2].starts_with("= "), "MCPS plays a move: {}", r[2]);
+}
