@@ -177,11 +177,11 @@ fn boardsize_takes_width_and_height_and_refuses_what_hex_cannot_hold() {
 
 #[test]
 fn an_unsolved_position_is_empty_and_has_no_pv() {
-    // 7x7 with a budget of 50 expansions per proof: neither the knowledge nor the search
-    // decides the empty board.
+    // 7x7 with a budget of 50 expansions or 0.3 s per proof: neither the knowledge nor the
+    // search decides the empty board.
     let settings = HexSettings {
         solve_budget: 50,
-        solve_seconds: 5.0,
+        solve_seconds: 0.3,
         tt_mib: 1,
         playouts: 10,
         seed: 1,
