@@ -177,16 +177,16 @@ fn boardsize_takes_width_and_height_and_refuses_what_hex_cannot_hold() {
 
 #[test]
 fn an_unsolved_position_is_empty_and_has_no_pv() {
-    // 7x7 with a budget of 50 expansions or 0.3 s per proof: neither the knowledge nor the
-    // search decides the empty board.
+    // 6x6 with a budget of 2 expansions per proof: neither the knowledge nor the search
+    // decides the empty board (with 50 it does: Black).
     let settings = HexSettings {
-        solve_budget: 50,
-        solve_seconds: 0.3,
+        solve_budget: 2,
+        solve_seconds: 5.0,
         tt_mib: 1,
         playouts: 10,
         seed: 1,
     };
-    let mut e = HtpEngine::new(HexEngine::new(7, 7, settings).unwrap());
+    let mut e = HtpEngine::new(HexEngine::new(6, 6, settings).unwrap());
     e.quiet = true;
     let r = session(&mut e, "dfpn-solve-state\ndfpn-get-pv\ngenmove b\n");
     assert_eq!(&r[..2], ["= empty", "="]);
