@@ -162,6 +162,7 @@ fn fuzz<H: Handler>(handler: &mut H, seed: u64, n: usize) -> usize {
 fn random_input_never_panics_or_hangs_the_gtp_engine() {
     let settings = GoSettings {
         komi: Komi::from_half_points(15),
+        solve: true,
         solve_budget: 300,
         solve_seconds: 0.5,
         tt_mib: 1,

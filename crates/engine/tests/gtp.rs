@@ -12,6 +12,7 @@ use gosolve::oracle::Oracle;
 fn settings() -> GoSettings {
     GoSettings {
         komi: Komi::from_half_points(15),
+        solve: true,
         solve_budget: 100_000,
         solve_seconds: 20.0,
         tt_mib: 4,
@@ -459,4 +460,30 @@ fn resign_only_when_asked_and_the_loss_is_proven() {
     let mut g = GtpEngine::new(GoEngine::new(Size::parse("2").unwrap(), s));
     g.quiet = true;
     assert!(!session(&mut g, "genmove b\n").contains("resign"));
+}
+
+#[test]
+fn a_proven_win_at_the_komi_is_played_when_the_value_is_out_of_budget() {
+    // 3x4 (value +4) at komi 0.5 with 2,000 expansions a question: the value's questions at
+    // komi 3.5 and 4.5 do not finish, the one at the game's komi does.
+    let mut s = settings();
+    s.komi = Komi::from_half_points(1);
+    s.solve_budget = 2000;
+    s.solve_seconds = 0.0;
+    let mut g = GoEngine::new(Size::new(3, 4).unwrap(), s);
+    let d = g.genmove(Player::Black);
+    assert!(
+        matches!(d.source, Source::ProvenAtKomi { wins: true, .. }),
+        "{:?}",
+        d.source
+    );
+    // An unbudgeted solve of the position after the move: Black still wins at komi 0.5.
+    let (geo, line) = gosolve::position::reference::line(g.position()).unwrap();
+    let mut solver = gosolve::Solver::new(geo, 16, gosolve::Config::default());
+    let after = gosolve::solve_value(&mut solver, &line, |_| {});
+    assert!(
+        after.value.unwrap() >= 1,
+        "{:?} keeps the win: {after:?}",
+        d.mv
+    );
 }
