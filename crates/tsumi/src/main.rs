@@ -4,6 +4,7 @@ mod arena_cmd;
 mod bench;
 mod check_cmd;
 mod dispatch;
+mod engine_cmd;
 mod exit;
 mod fit_prior;
 mod generic_prove;
@@ -56,6 +57,10 @@ enum Command {
     Check(check_cmd::CheckArgs),
     /// Check the solver against the oracle, the oracle mode and the certificate checker.
     Selftest(selftest::SelftestArgs),
+    /// Play Go over GTP version 2 on stdin/stdout (Sabaki, GoGui, GNU Go, referees).
+    Gtp(engine_cmd::GtpArgs),
+    /// Play Hex over HTP (benzene's GTP dialect) on stdin/stdout (HexGui).
+    Htp(engine_cmd::HtpArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -72,6 +77,8 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::TrainHexnet(a) => train_hexnet::run(a),
         Command::Check(a) => check_cmd::run(a),
         Command::Selftest(a) => selftest::run(a),
+        Command::Gtp(a) => engine_cmd::run_gtp(a),
+        Command::Htp(a) => engine_cmd::run_htp(a),
     }
 }
 
