@@ -1415,7 +1415,10 @@ mod loom_model {
         static TORN: AtomicUsize = AtomicUsize::new(0);
         model(|| {
             let b = Arc::new(Bucket::default());
-            let (e0, e1) = (entry(7, WIN, 0xAAAA, 1, 3), entry(7, UNPROVEN, 0xBBBB, 5, 4));
+            let (e0, e1) = (
+                entry(7, WIN, 0xAAAA, 1, 3),
+                entry(7, UNPROVEN, 0xBBBB, 5, 4),
+            );
             b.set(0, &e0, false);
             let w = {
                 let b = Arc::clone(&b);
@@ -1472,12 +1475,28 @@ mod loom_model {
             let attrs = PackedAttrs::LEAF;
             let (ka, kb) = (key(40), key(41));
             let s = &mut TableStats::default();
-            t.store(&kb, Player::Black, 1, StoreKind::PathProof(false, attrs), 9, 5, s);
+            t.store(
+                &kb,
+                Player::Black,
+                1,
+                StoreKind::PathProof(false, attrs),
+                9,
+                5,
+                s,
+            );
             let w = {
                 let t = Arc::clone(&t);
                 loom::thread::spawn(move || {
                     let s = &mut TableStats::default();
-                    t.store(&ka, Player::Black, 1, StoreKind::PathProof(true, attrs), 7, 5, s);
+                    t.store(
+                        &ka,
+                        Player::Black,
+                        1,
+                        StoreKind::PathProof(true, attrs),
+                        7,
+                        5,
+                        s,
+                    );
                 })
             };
             let check = |k: &NodeKey, wins: bool, best: u8, must: bool| {

@@ -1,7 +1,9 @@
 //! `tsumi bench`: the df-pn solver on the standard boards, one thread, each from a fresh
 //! table: value (checked against data/go-psk-values.tsv where it lists the board, so a fast
 //! wrong answer fails), expansions in all and in the deciding proofs (and their ratio, the
-//! cost of the komi questions), distinct nodes, expansions per second, wall time and resident
+//! cost of the komi questions), the deciding questions asked again alone, each from an empty
+//! table (and the ratio of the whole solve to them: what the komi search costs over the two
+//! proofs a value needs), distinct nodes, expansions per second, wall time and resident
 //! memory.
 //!
 //! Board sets (names usable in `--boards`, mixed with "RxC" boards):
@@ -157,6 +159,9 @@ struct Row {
     proofs: Vec<gosolve::Proof>,
     /// Expansions of the deciding proofs (Black's at v − ½, White's at v + ½).
     deciding: u64,
+    /// Expansions of the same deciding questions asked alone, each by a fresh solver with an
+    /// empty table of the same size (0 when the value is unknown).
+    alone: u64,
     know: gosolve::search::KnowledgeStats,
 }
 
@@ -190,7 +195,36 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
             bail!("{name}: the principal variation does not replay to the value");
         }
     }
-    let deciding = res.deciding_proofs().iter().map(|p| p.expansions).sum();
+    let deciding_proofs = res.deciding_proofs();
+    let deciding = deciding_proofs.iter().map(|p| p.expansions).sum();
+    // The deciding questions again (Black at v − ½, White at v + ½; a bound at the board's
+    // edge needs no proof), each alone from an empty table: the cost a value needs.
+    let mut alone = 0;
+    if let Some(v) = res.value {
+        let mut cfg = config(args.max_expansions, 0.0, args.epsilon, String::new());
+        cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
+        knowledge.apply(&mut cfg);
+        for p in &deciding_proofs {
+            let Some(winner) = p.proven_winner() else {
+                continue;
+            };
+            let k2 = if winner == games::Player::Black {
+                2 * v - 1
+            } else {
+                2 * v + 1
+            };
+            let mut fresh = Solver::new(Geometry::new(r, c)?, args.tt_mib, cfg.clone());
+            let q = fresh.prove(&Line::new(), winner, k2);
+            if q.proven_winner() != Some(winner) {
+                bail!(
+                    "{name}: the deciding question at komi {} asked alone came back {:?}",
+                    games::go::Komi::from_half_points(k2),
+                    q.answer
+                );
+            }
+            alone += q.expansions;
+        }
+    }
     Ok(Row {
         name,
         config: knowledge.describe(),
@@ -203,6 +237,7 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
         peak,
         proofs: res.proofs,
         deciding,
+        alone,
         know: solver.knowledge_stats(),
     })
 }
@@ -255,7 +290,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     };
     if !args.json {
         println!(
-            "{:<6} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
+            "{:<6} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>12} {:>6} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
             "board",
             "config",
             "value",
@@ -263,6 +298,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             "expansions",
             "deciding",
             "t/d",
+            "alone",
+            "t/a",
             "nodes",
             "revisit",
             "exp/s",
@@ -322,6 +359,8 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
                 "expansions": row.expansions,
                 "deciding_expansions": row.deciding,
                 "total_over_deciding": (row.deciding > 0).then(|| row.expansions as f64 / row.deciding as f64),
+                "deciding_alone_expansions": row.alone,
+                "total_over_alone": (row.alone > 0).then(|| row.expansions as f64 / row.alone as f64),
                 "nodes": row.nodes,
                 "revisit_factor": row.expansions as f64 / row.nodes.max(1) as f64,
                 "expansions_per_s": rate,
@@ -357,8 +396,13 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
         } else {
             "-".into()
         };
+        let ta = if row.alone > 0 {
+            format!("{:.2}", row.expansions as f64 / row.alone as f64)
+        } else {
+            "-".into()
+        };
         println!(
-            "{:<6} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
+            "{:<6} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>12} {:>6} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
             row.name,
             row.config,
             row.value.map_or("?".to_string(), |v| format!("{v:+}")),
@@ -366,6 +410,8 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
             format!("{bound}{}", row.expansions),
             row.deciding,
             td,
+            row.alone,
+            ta,
             row.nodes,
             row.expansions as f64 / row.nodes.max(1) as f64,
             rate,
