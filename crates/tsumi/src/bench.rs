@@ -201,7 +201,12 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
     // edge needs no proof), each alone from an empty table: the cost a value needs.
     let mut alone = 0;
     if let Some(v) = res.value {
-        let mut cfg = config(args.max_expansions, 0.0, args.epsilon, String::new());
+        let mut cfg = config(
+            args.max_expansions,
+            0.0,
+            args.epsilon,
+            format!("bench {name} alone"),
+        );
         cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
         knowledge.apply(&mut cfg);
         for p in &deciding_proofs {
