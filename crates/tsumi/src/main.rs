@@ -14,6 +14,7 @@ mod knowledge_args;
 mod prove;
 mod prove_go;
 mod registry;
+mod result_file;
 mod selftest;
 mod solve;
 mod solve_dfpn;
