@@ -2,6 +2,7 @@
 
 mod arena_cmd;
 mod bench;
+mod campaign;
 mod check_cmd;
 mod dispatch;
 mod exit;
@@ -57,6 +58,8 @@ enum Command {
     Check(check_cmd::CheckArgs),
     /// Check the solver against the oracle, the oracle mode and the certificate checker.
     Selftest(selftest::SelftestArgs),
+    /// Split one Go question into `prove` jobs for GNU parallel or Slurm, and merge them.
+    Campaign(campaign::CampaignArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -73,6 +76,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::TrainHexnet(a) => train_hexnet::run(a),
         Command::Check(a) => check_cmd::run(a),
         Command::Selftest(a) => selftest::run(a),
+        Command::Campaign(a) => campaign::run(a),
     }
 }
 
