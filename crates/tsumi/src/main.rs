@@ -9,11 +9,13 @@ mod exit;
 mod fit_prior;
 mod generic_prove;
 mod go_input;
+mod gtp_client;
 mod hex_nets;
 mod interrupt;
 mod knowledge_args;
 mod prove;
 mod prove_go;
+mod referee;
 mod registry;
 mod result_file;
 mod selftest;
@@ -60,6 +62,8 @@ enum Command {
     Selftest(selftest::SelftestArgs),
     /// Split one Go question into `prove` jobs for GNU parallel or Slurm, and merge them.
     Campaign(campaign::CampaignArgs),
+    /// Play two GTP engines against each other (Go, the solver's rules), with SGF records.
+    Referee(referee::RefereeArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -77,6 +81,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Check(a) => check_cmd::run(a),
         Command::Selftest(a) => selftest::run(a),
         Command::Campaign(a) => campaign::run(a),
+        Command::Referee(a) => referee::run(a),
     }
 }
 
