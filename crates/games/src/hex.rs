@@ -325,6 +325,15 @@ impl Hex {
         Ok(state)
     }
 
+    /// Makes `p` the side to move (benzene's and HexGui's `play` of either colour at any time):
+    /// the stones stay, the hash follows.
+    pub fn set_to_move(&self, state: &mut HexState, p: Player) {
+        if state.to_move != p {
+            state.to_move = p;
+            state.hash ^= white_to_move_key();
+        }
+    }
+
     /// The root of `x`, halving the path on the way.
     #[inline]
     fn find(parent: &mut [u16], mut x: usize) -> usize {
@@ -655,6 +664,26 @@ mod tests {
             g.play(&mut s, mv);
         }
         s
+    }
+
+    #[test]
+    fn set_to_move_keeps_the_stones_and_the_hash_exact() {
+        // Two black stones in a row (HTP `play b a1`, `play b b1`): White is to move after
+        // the second one, and the hash is that of the same drawing with White to move.
+        let g = Hex::new(3, 3).unwrap();
+        let mut s = g.initial();
+        g.play(&mut s, HexMove { col: 0, row: 0 });
+        g.set_to_move(&mut s, Player::Black);
+        assert_eq!(g.to_move(&s), Player::Black);
+        g.check_invariants(&s);
+        g.play(&mut s, HexMove { col: 1, row: 0 });
+        assert_eq!(g.to_move(&s), Player::White);
+        g.check_invariants(&s);
+        g.set_to_move(&mut s, Player::White);
+        assert_eq!(g.to_move(&s), Player::White, "setting the side to move twice is a no-op");
+        g.check_invariants(&s);
+        assert_eq!(g.stone(&s, 0), Some(Player::Black));
+        assert_eq!(g.stone(&s, 1), Some(Player::Black));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use games::Player;
 use games::go::{
     Board, KoRule, Komi, Move, MoveError, Position, Rules, Size, position_from_sgf,
-    position_from_sgf_bytes, position_to_sgf,
+    position_from_sgf_bytes, position_from_sgf_bytes_before, position_to_sgf,
 };
 use proptest::prelude::*;
 
@@ -744,4 +744,30 @@ proptest! {
             assert_round_trips(&p);
         }
     }
+}
+
+#[test]
+fn reading_stops_before_the_asked_move_number() {
+    // GTP's `loadsgf FILE n`: the position before move n (moves counted 1, 2, 3 on the main
+    // line); past the last move, the final position; 0 and 1, the start.
+    let text = "(;GM[1]SZ[3]KM[0.5];B[bb];W[aa];B[cc])";
+    let at = |n| {
+        position_from_sgf_bytes_before(text.as_bytes(), PSK, n)
+            .unwrap()
+            .board()
+            .to_ascii()
+    };
+    assert_eq!(at(0), ".../.../...");
+    assert_eq!(at(1), ".../.../...");
+    assert_eq!(at(2), ".../.X./...");
+    assert_eq!(at(3), "O../.X./...");
+    assert_eq!(at(4), "O../.X./..X");
+    assert_eq!(at(99), at(4));
+    let p = position_from_sgf_bytes_before(text.as_bytes(), PSK, 2).unwrap();
+    assert_eq!(p.to_move(), Player::White);
+    assert_eq!(p.rules().komi, Komi::from_half_points(1));
+    // An illegal move after the stopping point is not read; one before it is refused.
+    let bad = "(;GM[1]SZ[3];B[bb];W[bb])";
+    assert!(position_from_sgf_bytes_before(bad.as_bytes(), PSK, 2).is_ok());
+    assert!(position_from_sgf_bytes_before(bad.as_bytes(), PSK, 3).is_err());
 }

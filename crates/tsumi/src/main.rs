@@ -5,6 +5,7 @@ mod bench;
 mod campaign;
 mod check_cmd;
 mod dispatch;
+mod engine_cmd;
 mod exit;
 mod fit_prior;
 mod generic_prove;
@@ -60,6 +61,10 @@ enum Command {
     Check(check_cmd::CheckArgs),
     /// Check the solver against the oracle, the oracle mode and the certificate checker.
     Selftest(selftest::SelftestArgs),
+    /// Play Go over GTP version 2 on stdin/stdout (Sabaki, GoGui, GNU Go, referees).
+    Gtp(engine_cmd::GtpArgs),
+    /// Play Hex over HTP (benzene's GTP dialect) on stdin/stdout (HexGui).
+    Htp(engine_cmd::HtpArgs),
     /// Split one Go question into `prove` jobs for GNU parallel or Slurm, and merge them.
     Campaign(campaign::CampaignArgs),
     /// Play two GTP engines against each other (Go, the solver's rules), with SGF records.
@@ -80,6 +85,8 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::TrainHexnet(a) => train_hexnet::run(a),
         Command::Check(a) => check_cmd::run(a),
         Command::Selftest(a) => selftest::run(a),
+        Command::Gtp(a) => engine_cmd::run_gtp(a),
+        Command::Htp(a) => engine_cmd::run_htp(a),
         Command::Campaign(a) => campaign::run(a),
         Command::Referee(a) => referee::run(a),
     }

@@ -32,6 +32,9 @@ pub use history::History;
 pub use point::{Move, Point, Size, SizeError};
 pub use position::{MoveError, Position};
 pub use rules::{KoRule, Komi, KomiError, Rules};
-pub use sgf::{SgfError, SgfLocation, position_from_sgf, position_from_sgf_bytes, position_to_sgf};
+pub use sgf::{
+    SgfError, SgfLocation, position_from_sgf, position_from_sgf_bytes,
+    position_from_sgf_bytes_before, position_to_sgf,
+};
 pub use symmetry::Symmetry;
 pub use zobrist::Zobrist;

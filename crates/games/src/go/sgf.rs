@@ -314,7 +314,40 @@ pub fn position_from_sgf_bytes(bytes: &[u8], ko: KoRule) -> Result<Position, Sgf
     if collection.trees > 1 {
         return Err(SgfError::SeveralGames(collection.trees));
     }
-    read::main_line(src, &collection.main_line, charset, ko)
+    read::main_line(src, &collection.main_line, charset, ko, None)
+}
+
+/// As [`position_from_sgf_bytes`], but the position just before move `move_number` (1-based,
+/// counting the B and W nodes of the main line) is played: GTP's `loadsgf FILE move_number`.
+/// Nodes after that move's node are not read; a number past the last move gives the final
+/// position, and 0 or 1 the position before the first move.
+///
+/// # Errors
+/// As [`position_from_sgf_bytes`], for the part of the file that is read (the whole file is
+/// still checked against the grammar).
+pub fn position_from_sgf_bytes_before(
+    bytes: &[u8],
+    ko: KoRule,
+    move_number: u32,
+) -> Result<Position, SgfError> {
+    let src = charset::strip_bom(bytes)?;
+    let collection = parse::parse(src)?;
+    let ca = collection.main_line[0]
+        .properties
+        .iter()
+        .find(|p| p.id == "CA")
+        .and_then(|p| p.values.first());
+    let charset = charset::check(src, ca)?;
+    if collection.trees > 1 {
+        return Err(SgfError::SeveralGames(collection.trees));
+    }
+    read::main_line(
+        src,
+        &collection.main_line,
+        charset,
+        ko,
+        Some(move_number.max(1)),
+    )
 }
 
 /// Reads the main line of the one game in `text` into a position under `ko`. As
@@ -340,5 +373,5 @@ pub fn position_from_sgf(text: &str, ko: KoRule) -> Result<Position, SgfError> {
     if collection.trees > 1 {
         return Err(SgfError::SeveralGames(collection.trees));
     }
-    read::main_line(src, &collection.main_line, charset::Charset::Utf8, ko)
+    read::main_line(src, &collection.main_line, charset::Charset::Utf8, ko, None)
 }

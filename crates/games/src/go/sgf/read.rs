@@ -9,12 +9,15 @@ use crate::go::point::{Move, Point, Size};
 use crate::go::position::Position;
 use crate::go::rules::{KoRule, Komi, Rules};
 
-/// Plays the main line `nodes` (root first, never empty) of the text `src` under `ko`.
+/// Plays the main line `nodes` (root first, never empty) of the text `src` under `ko`; with
+/// `before_move` = Some(n), stops just before the n-th move (B or W) of the main line is played
+/// (the setup and properties of that move's node are read, later nodes are not).
 pub(super) fn main_line(
     src: &[u8],
     nodes: &[Node],
     charset: Charset,
     ko: KoRule,
+    before_move: Option<u32>,
 ) -> Result<Position, SgfError> {
     let r = Reader { src, charset };
     let mut pos: Option<Position> = None;
@@ -104,6 +107,9 @@ pub(super) fn main_line(
         };
         if let Some((colour, prop)) = mv {
             moves += 1;
+            if before_move.is_some_and(|n| moves >= n) {
+                break;
+            }
             let v = r.one_value(prop)?;
             let m = r.mv(prop, v, size)?;
             p.set_to_move(colour);
