@@ -63,7 +63,7 @@ pub struct RefereeArgs {
     #[arg(long)]
     pub max_moves: Option<u32>,
     /// Seconds an engine may take for one reply (setup, `play`, `genmove`).
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, allow_hyphen_values = true)]
     pub move_timeout: f64,
     /// Print one JSON object per game and one for the match instead of text.
     #[arg(long)]
