@@ -186,7 +186,11 @@ fn unique_moves(pos: &Position) -> Vec<(Move, Vec<Move>)> {
     let size = pos.size();
     let syms: Vec<Symmetry> = Symmetry::all_for(size)
         .into_iter()
-        .filter(|s| pos.history().positions().all(|(b, _)| s.apply_board(b) == *b))
+        .filter(|s| {
+            pos.history()
+                .positions()
+                .all(|(b, _)| s.apply_board(b) == *b)
+        })
         .collect();
     let mut out: Vec<(Move, Vec<Move>)> = Vec::new();
     for m in pos.legal_moves() {
@@ -365,7 +369,10 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         p.depth,
         dir.display()
     );
-    println!("run them with GNU parallel: parallel < {}", dir.join(JOBS_FILE).display());
+    println!(
+        "run them with GNU parallel: parallel < {}",
+        dir.join(JOBS_FILE).display()
+    );
     println!(
         "or as a Slurm array:        sbatch --array=0-{last} {}",
         dir.join(SLURM_FILE).display()
@@ -585,11 +592,12 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
                 })
             })
             .collect();
-        let counts: serde_json::Map<String, serde_json::Value> =
-            ["done", "unknown", "running", "killed", "mismatch", "missing"]
-                .iter()
-                .map(|n| ((*n).to_string(), json!(count(n))))
-                .collect();
+        let counts: serde_json::Map<String, serde_json::Value> = [
+            "done", "unknown", "running", "killed", "mismatch", "missing",
+        ]
+        .iter()
+        .map(|n| ((*n).to_string(), json!(count(n))))
+        .collect();
         println!(
             "{}",
             json!({"question": p.question, "jobs": jobs, "counts": counts})
@@ -635,11 +643,7 @@ fn value(node: &Node, winner: &str, st: &[(State, Option<serde_json::Value>)]) -
             _ => None,
         };
     }
-    let vals: Vec<Option<bool>> = node
-        .children
-        .iter()
-        .map(|c| value(c, winner, st))
-        .collect();
+    let vals: Vec<Option<bool>> = node.children.iter().map(|c| value(c, winner, st)).collect();
     // Where the winner moves one win suffices (OR); where the opponent moves, all (AND).
     let (decisive, other) = if node.to_move == winner {
         (true, false)
@@ -757,7 +761,11 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
             })
         })
     };
-    let loser = if p.winner == "black" { "white" } else { "black" };
+    let loser = if p.winner == "black" {
+        "white"
+    } else {
+        "black"
+    };
     match root {
         Some(wins) => {
             let mut lines = Vec::new();
@@ -923,10 +931,7 @@ mod tests {
         let mut pos = Position::new(Size::new(3, 3).unwrap(), Rules::default());
         pos.play_text("A1").unwrap();
         let classes = unique_moves(&pos);
-        let b1 = classes
-            .iter()
-            .find(|(m, _)| m.to_string() == "B1")
-            .unwrap();
+        let b1 = classes.iter().find(|(m, _)| m.to_string() == "B1").unwrap();
         assert_eq!(b1.1.len(), 2);
         assert_eq!(classes.len(), 6); // B1, C1, B2, C2, C3, pass
     }
@@ -954,12 +959,18 @@ mod tests {
         let win = || State::Done { wins: true };
         let loss = || State::Done { wins: false };
         // Black to move: one win decides; a loss and an open job leave it open.
-        assert_eq!(value(&root, "black", &st(State::Missing, win())), Some(true));
+        assert_eq!(
+            value(&root, "black", &st(State::Missing, win())),
+            Some(true)
+        );
         assert_eq!(value(&root, "black", &st(loss(), State::Missing)), None);
         assert_eq!(value(&root, "black", &st(loss(), loss())), Some(false));
         // White asked about, Black to move: White needs both.
         assert_eq!(value(&root, "white", &st(win(), State::Missing)), None);
-        assert_eq!(value(&root, "white", &st(loss(), State::Missing)), Some(false));
+        assert_eq!(
+            value(&root, "white", &st(loss(), State::Missing)),
+            Some(false)
+        );
         let mut open = Vec::new();
         open_jobs(&root, "black", &st(loss(), State::Missing), &mut open);
         assert_eq!(open, [1]);

@@ -41,6 +41,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size of the largest arguments does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve a Go board: its value under optimal play, best move and principal variation.

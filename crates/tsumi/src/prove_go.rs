@@ -668,7 +668,11 @@ fn skip_done(out: &std::path::Path, question: &serde_json::Value, json: bool) ->
         "skipped: {} already holds a proven answer ({} {}s)",
         out.display(),
         done["winner"].as_str().unwrap_or("?"),
-        if done["result"] == "win" { "win" } else { "lose" }
+        if done["result"] == "win" {
+            "win"
+        } else {
+            "lose"
+        }
     );
     if json {
         println!("{done}");

@@ -26,9 +26,11 @@ use std::time::Duration;
 
 /// Arguments of `tsumi referee`.
 #[derive(Args, Debug)]
-#[command(after_help = "Example: tsumi referee --black \"tsumi gtp\" --white \"gnugo --mode gtp \
+#[command(
+    after_help = "Example: tsumi referee --black \"tsumi gtp\" --white \"gnugo --mode gtp \
 --chinese-rules --positional-superko --seed {seed}\" --size 5 --komi 24.5 --games 4 --alternate \
---records games/ --json")]
+--records games/ --json"
+)]
 pub struct RefereeArgs {
     /// Engine A's command (run with `sh -c`): Black in the first game.
     #[arg(long)]
@@ -117,13 +119,9 @@ fn scored(pos: &Position, reason: &str) -> Outcome {
     let s = pos.score();
     let komi = pos.rules().komi;
     let score = f64::from(s.margin()) - f64::from(komi.half_points()) / 2.0;
-    let winner = komi.black_wins(s.margin()).map(|b| {
-        if b {
-            Player::Black
-        } else {
-            Player::White
-        }
-    });
+    let winner = komi
+        .black_wins(s.margin())
+        .map(|b| if b { Player::Black } else { Player::White });
     let re = match winner {
         Some(Player::Black) => format!("B+{score}"),
         Some(Player::White) => format!("W+{}", -score),
@@ -181,7 +179,10 @@ fn play_game(
             break scored(&pos, "two passes");
         }
         if pos.plies() >= max_moves {
-            break scored(&pos, &format!("move limit {max_moves} reached, scored as it stands"));
+            break scored(
+                &pos,
+                &format!("move limit {max_moves} reached, scored as it stands"),
+            );
         }
         let side = pos.to_move();
         let (me, other) = match side {
@@ -248,7 +249,9 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
                 .to_ascii_lowercase()
                 .split_once('x')
                 .map(|(c, r)| (c.trim().parse::<u32>(), r.trim().parse::<u32>()))
-                .ok_or_else(|| anyhow::anyhow!("malformed --rect '{r}' (expected CxR, e.g. 5x4)"))?;
+                .ok_or_else(|| {
+                    anyhow::anyhow!("malformed --rect '{r}' (expected CxR, e.g. 5x4)")
+                })?;
             match (c, rows) {
                 (Ok(c), Ok(rows)) => Size::new(rows, c)?,
                 _ => bail!("malformed --rect '{r}' (expected CxR, e.g. 5x4)"),
@@ -261,7 +264,10 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
         bail!("--games 0: nothing to play");
     }
     if !(a.move_timeout.is_finite() && a.move_timeout > 0.0) {
-        bail!("--move-timeout {} is not a positive number of seconds", a.move_timeout);
+        bail!(
+            "--move-timeout {} is not a positive number of seconds",
+            a.move_timeout
+        );
     }
     let t = Duration::from_secs_f64(a.move_timeout.min(crate::prove_go::MAX_SECONDS));
     let max_moves = a.max_moves.unwrap_or(10 * size.points() as u32);
@@ -270,7 +276,8 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
             .with_context(|| format!("cannot create the records directory {}", d.display()))?;
     }
     let cancel = crate::interrupt::cancel_flag();
-    let (mut a_wins, mut b_wins, mut draws, mut black_wins, mut forfeits) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let (mut a_wins, mut b_wins, mut draws, mut black_wins, mut forfeits) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut played = 0u64;
     for i in 0..a.games {
         if cancel.load(Ordering::Relaxed) {
@@ -280,7 +287,11 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
         let swap = a.alternate && i % 2 == 1;
         let with_seed = |c: &str| c.replace("{seed}", &seed.to_string());
         let (ca, cb) = (with_seed(&a.black), with_seed(&a.white));
-        let cmds = if swap { [cb.as_str(), ca.as_str()] } else { [ca.as_str(), cb.as_str()] };
+        let cmds = if swap {
+            [cb.as_str(), ca.as_str()]
+        } else {
+            [ca.as_str(), cb.as_str()]
+        };
         let (out, pos) = play_game(cmds, size, komi, max_moves, t);
         played += 1;
         let a_colour = if swap { Player::White } else { Player::Black };

@@ -160,7 +160,10 @@ mod tests {
 
     #[test]
     fn shell_words_quote_only_what_needs_it() {
-        assert_eq!(shell_line(&["tsumi", "--moves", "B2,pass"]), "tsumi --moves B2,pass");
+        assert_eq!(
+            shell_line(&["tsumi", "--moves", "B2,pass"]),
+            "tsumi --moves B2,pass"
+        );
         assert_eq!(shell_word("a b"), "'a b'");
         assert_eq!(shell_word("it's"), "'it'\\''s'");
         assert_eq!(shell_word(""), "''");
@@ -168,7 +171,8 @@ mod tests {
 
     #[test]
     fn a_proof_counts_only_for_its_own_question() {
-        let q = json!({"board": "3x4", "sgf": null, "moves": ["B2"], "komi": 3.5, "winner": "black"});
+        let q =
+            json!({"board": "3x4", "sgf": null, "moves": ["B2"], "komi": 3.5, "winner": "black"});
         let mut r = q.clone();
         r["status"] = "proven".into();
         assert!(proves(&r, &q));

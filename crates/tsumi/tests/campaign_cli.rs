@@ -36,7 +36,9 @@ fn run_jobs(dir: &Path) -> String {
             .output()
             .unwrap()
     } else {
-        eprintln!("skipped GNU parallel: not installed (apt-get install parallel; .ci/run does); running the lines with sh");
+        eprintln!(
+            "skipped GNU parallel: not installed (apt-get install parallel; .ci/run does); running the lines with sh"
+        );
         Command::new("sh").stdin(jobs).output().unwrap()
     };
     assert!(
@@ -49,10 +51,28 @@ fn run_jobs(dir: &Path) -> String {
 
 fn plan(dir: &Path, size: &str, komi: &str, winner: &str, depth: &str) -> Value {
     let out = tsumi(&[
-        "campaign", "plan", "go", size, "--komi", komi, "--winner", winner, "--depth", depth,
-        "--out", dir.to_str().unwrap(), "--threads", "1", "--tt-mib", "16",
+        "campaign",
+        "plan",
+        "go",
+        size,
+        "--komi",
+        komi,
+        "--winner",
+        winner,
+        "--depth",
+        depth,
+        "--out",
+        dir.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--tt-mib",
+        "16",
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = std::fs::read_to_string(dir.join("plan.json")).unwrap();
     serde_json::from_str(&text).unwrap()
 }
@@ -80,16 +100,25 @@ fn a_campaign_merges_to_the_answer_of_one_prove_and_resumes() {
     ] {
         let dir = temp_dir(&format!("run-{komi}-{winner}-{depth}"));
         let p = plan(&dir, "3x4", komi, winner, depth);
-        assert_eq!(p["jobs"].as_array().unwrap().len(), jobs, "symmetry classes");
+        assert_eq!(
+            p["jobs"].as_array().unwrap().len(),
+            jobs,
+            "symmetry classes"
+        );
         let (before, code) = merge(&dir);
         assert_eq!(code, Some(3));
         assert_eq!(before["open_jobs"].as_array().unwrap().len(), jobs);
         run_jobs(&dir);
         let (m, code) = merge(&dir);
         assert_eq!(code, Some(0), "{m}");
-        let one = json(&["prove", "go", "3x4", "--komi", komi, "--winner", winner, "--json"]);
+        let one = json(&[
+            "prove", "go", "3x4", "--komi", komi, "--winner", winner, "--json",
+        ]);
         assert_eq!(m["status"], "proven");
-        assert_eq!(m["result"], one["result"], "campaign {komi} {winner} depth {depth}");
+        assert_eq!(
+            m["result"], one["result"],
+            "campaign {komi} {winner} depth {depth}"
+        );
         assert_eq!(status(&dir)["counts"]["done"], jobs);
         // Every result file names its command and version.
         let r: Value = serde_json::from_str(
@@ -168,13 +197,19 @@ fn a_killed_job_is_reported_and_leaves_no_result() {
         .status()
         .unwrap();
     child.wait().unwrap();
-    assert!(!dir.join("results/job-0005.json").exists(), "killed before its result");
+    assert!(
+        !dir.join("results/job-0005.json").exists(),
+        "killed before its result"
+    );
     let s = status(&dir);
     assert_eq!(s["jobs"][5]["state"], "killed");
     assert!(s["jobs"][5]["detail"].as_str().unwrap().contains("rerun"));
     let text = tsumi(&["campaign", "status", dir.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&text.stdout);
-    assert!(text.contains("7 jobs: 0 done, 0 running, 7 missing (1 killed"), "{text}");
+    assert!(
+        text.contains("7 jobs: 0 done, 0 running, 7 missing (1 killed"),
+        "{text}"
+    );
     let (m, code) = merge(&dir);
     assert_eq!(code, Some(3));
     assert_eq!(m["open_jobs"][5]["state"], "killed");
@@ -199,11 +234,21 @@ fn the_slurm_script_runs_the_line_of_its_array_task() {
         .env("SLURM_ARRAY_TASK_ID", "3")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let s = status(&dir);
-    let states: Vec<&str> = (0..5).map(|i| s["jobs"][i]["state"].as_str().unwrap()).collect();
+    let states: Vec<&str> = (0..5)
+        .map(|i| s["jobs"][i]["state"].as_str().unwrap())
+        .collect();
     assert_eq!(states, ["missing", "missing", "missing", "done", "missing"]);
-    let bad = Command::new("bash").arg(&script).env_remove("SLURM_ARRAY_TASK_ID").output().unwrap();
+    let bad = Command::new("bash")
+        .arg(&script)
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .output()
+        .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("sbatch --array"));
     let beyond = Command::new("bash")
@@ -220,10 +265,12 @@ fn bad_plans_are_one_line_errors() {
     let dir = temp_dir("bad");
     let d = dir.to_str().unwrap();
     let plan_with = |extra: &[&'static str]| -> Vec<String> {
-        let mut v: Vec<String> = ["campaign", "plan", "go", "3x4", "--winner", "black", "--out", d]
-            .iter()
-            .map(|s| (*s).to_string())
-            .collect();
+        let mut v: Vec<String> = [
+            "campaign", "plan", "go", "3x4", "--winner", "black", "--out", d,
+        ]
+        .iter()
+        .map(|s| (*s).to_string())
+        .collect();
         v.extend(extra.iter().map(|s| (*s).to_string()));
         v
     };
@@ -239,9 +286,17 @@ fn bad_plans_are_one_line_errors() {
     let mut hex = plan_with(&["--komi", "3.5"]);
     hex[2] = "hex".into();
     check(hex, "splits go only");
-    let ok = tsumi(&plan_with(&["--komi", "3.5"]).iter().map(String::as_str).collect::<Vec<_>>());
+    let ok = tsumi(
+        &plan_with(&["--komi", "3.5"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
     assert!(ok.status.success());
     check(plan_with(&["--komi", "3.5"]), "already holds a plan");
-    assert_clear_error(&["campaign", "status", "/nonexistent/campaign"], "cannot read");
+    assert_clear_error(
+        &["campaign", "status", "/nonexistent/campaign"],
+        "cannot read",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

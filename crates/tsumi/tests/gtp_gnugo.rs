@@ -23,7 +23,9 @@ fn gnugo() -> Option<String> {
 }
 
 fn gnugo_engine(g: &str) -> String {
-    format!("{g} --mode gtp --chinese-rules --positional-superko --never-resign --level 1 --seed {{seed}}")
+    format!(
+        "{g} --mode gtp --chinese-rules --positional-superko --never-resign --level 1 --seed {{seed}}"
+    )
 }
 
 /// Runs the referee; returns the JSON lines and the referee's stderr (the engines' too).
@@ -80,7 +82,10 @@ fn tsumi_gtp_and_gnu_go_finish_scored_games_on_5x5() {
         let score = f64::from(pos.score().margin()) - 24.5;
         assert_eq!(game["score"].as_f64().unwrap(), score);
     }
-    assert_eq!(lines[1]["white"].as_str().unwrap(), tsumi.replace("{seed}", "2"));
+    assert_eq!(
+        lines[1]["white"].as_str().unwrap(),
+        tsumi.replace("{seed}", "2")
+    );
     assert_eq!(lines[2]["forfeits"], 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }

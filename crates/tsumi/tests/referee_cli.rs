@@ -96,7 +96,9 @@ fn check_record(game: &Value, komi: f64) {
 fn gnu_go_against_gnu_go_plays_scored_games_with_records() {
     let Some(g) = gnugo() else { return };
     let dir = temp_dir("gnugo");
-    let engine = format!("{g} --mode gtp --chinese-rules --positional-superko --never-resign --level 1 --seed {{seed}}");
+    let engine = format!(
+        "{g} --mode gtp --chinese-rules --positional-superko --never-resign --level 1 --seed {{seed}}"
+    );
     let rec = dir.join("records");
     let lines = referee(&[
         "--black",
@@ -118,7 +120,12 @@ fn gnu_go_against_gnu_go_plays_scored_games_with_records() {
         assert_eq!(game["type"], "game");
         assert_eq!(game["game"], i as u64 + 1);
         assert_eq!(game["seed"], i as u64 + 1, "seeds are --seed + index");
-        assert!(game["black"].as_str().unwrap().ends_with(&format!("--seed {}", i + 1)));
+        assert!(
+            game["black"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("--seed {}", i + 1))
+        );
         assert_eq!(game["reason"], "two passes", "{game}");
         assert!(game["failed"].is_null());
         let score = game["score"].as_f64().unwrap();
@@ -132,10 +139,15 @@ fn gnu_go_against_gnu_go_plays_scored_games_with_records() {
     assert_eq!(s["games"], 2);
     assert_eq!(s["forfeits"], 0);
     assert_eq!(
-        s["a_wins"].as_u64().unwrap() + s["b_wins"].as_u64().unwrap() + s["draws"].as_u64().unwrap(),
+        s["a_wins"].as_u64().unwrap()
+            + s["b_wins"].as_u64().unwrap()
+            + s["draws"].as_u64().unwrap(),
         2
     );
-    let (lo, hi) = (s["a_score_95"][0].as_f64().unwrap(), s["a_score_95"][1].as_f64().unwrap());
+    let (lo, hi) = (
+        s["a_score_95"][0].as_f64().unwrap(),
+        s["a_score_95"][1].as_f64().unwrap(),
+    );
     let rate = s["a_score"].as_f64().unwrap();
     assert!(lo <= rate && rate <= hi && lo < hi);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -174,7 +186,14 @@ fn two_passes_end_a_rectangular_game_scored_by_area() {
     let sent: Vec<&str> = sent.lines().collect();
     assert_eq!(
         sent,
-        ["rectangular_boardsize 4 3", "komi 0.5", "clear_board", "genmove b", "play w pass", "quit"]
+        [
+            "rectangular_boardsize 4 3",
+            "komi 0.5",
+            "clear_board",
+            "genmove b",
+            "play w pass",
+            "quit"
+        ]
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -199,7 +218,10 @@ fn an_illegal_move_loses_the_game() {
     assert_eq!(lines[0]["failed"], "black");
     assert_eq!(lines[0]["moves"], 2);
     let why = lines[0]["reason"].as_str().unwrap();
-    assert!(why.contains("illegal move A1") && why.contains("occupied"), "{why}");
+    assert!(
+        why.contains("illegal move A1") && why.contains("occupied"),
+        "{why}"
+    );
     // Game 2, colours swapped: the A1 engine is White and loses the same way.
     assert_eq!(lines[1]["white"], format!("{e} a1"));
     assert_eq!(lines[1]["result"], "B+F");
@@ -240,17 +262,32 @@ fn a_dead_a_hung_and_a_refusing_engine_lose() {
     assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
     assert_eq!(hung["result"], "W+T");
     assert!(
-        hung["reason"].as_str().unwrap().contains("no reply to 'genmove b' within 1 s"),
+        hung["reason"]
+            .as_str()
+            .unwrap()
+            .contains("no reply to 'genmove b' within 1 s"),
         "{hung}"
     );
     // White refuses Black's legal pass: White loses.
     let refused = referee(&[
-        "--black", &pass, "--white", &format!("{e} reject"), "--komi", "0.5", "--games", "1",
+        "--black",
+        &pass,
+        "--white",
+        &format!("{e} reject"),
+        "--komi",
+        "0.5",
+        "--games",
+        "1",
     ])
     .remove(0);
     assert_eq!(refused["result"], "B+F");
     assert_eq!(refused["failed"], "white");
-    assert!(refused["reason"].as_str().unwrap().contains("did not accept the legal move pass"));
+    assert!(
+        refused["reason"]
+            .as_str()
+            .unwrap()
+            .contains("did not accept the legal move pass")
+    );
     // A command that does not exist dies at once.
     let missing = one("/nonexistent/engine --mode gtp");
     assert_eq!(missing["result"], "W+F");
@@ -267,7 +304,13 @@ fn bad_referee_arguments_are_one_line_errors() {
     };
     assert_clear_error(&with(&["--komi", "abc"]), "invalid komi");
     assert_clear_error(&with(&["--komi", "0.5", "--rect", "5y4"]), "--rect");
-    assert_clear_error(&with(&["--komi", "0.5", "--size", "20"]), "unsupported board size");
+    assert_clear_error(
+        &with(&["--komi", "0.5", "--size", "20"]),
+        "unsupported board size",
+    );
     assert_clear_error(&with(&["--komi", "0.5", "--games", "0"]), "--games 0");
-    assert_clear_error(&with(&["--komi", "0.5", "--move-timeout", "-1"]), "--move-timeout");
+    assert_clear_error(
+        &with(&["--komi", "0.5", "--move-timeout", "-1"]),
+        "--move-timeout",
+    );
 }
