@@ -300,3 +300,56 @@ fn bad_plans_are_one_line_errors() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_job_out_of_budget_is_unknown_and_runs_again() {
+    let dir = temp_dir("budget");
+    let out = tsumi(&[
+        "campaign",
+        "plan",
+        "go",
+        "3x4",
+        "--komi",
+        "3.5",
+        "--winner",
+        "black",
+        "--out",
+        dir.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--tt-mib",
+        "16",
+        "--max-expansions",
+        "5",
+    ]);
+    assert!(out.status.success());
+    // Job 1 (B1) needs about 10,000 expansions: its result says unknown (prove's status 3).
+    let run = Command::new("bash")
+        .arg(dir.join("slurm.sh"))
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(3));
+    let s = status(&dir);
+    assert_eq!(s["jobs"][1]["state"], "unknown");
+    assert!(
+        s["jobs"][1]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("budget exhausted"),
+        "{s}"
+    );
+    let (m, code) = merge(&dir);
+    assert_eq!(code, Some(3));
+    assert_eq!(m["open_jobs"][1]["state"], "unknown");
+    // --skip-if-done skips only proven answers: the rerun searches again (and again runs
+    // out of its budget), rewriting the file.
+    let again = Command::new("bash")
+        .arg(dir.join("slurm.sh"))
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&again.stderr).contains("skipped"));
+    assert_eq!(status(&dir)["jobs"][1]["state"], "unknown");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
