@@ -1,7 +1,8 @@
 //! `tsumi campaign plan|status|merge`: one Go question split into independent `tsumi prove`
 //! jobs that GNU parallel or a Slurm array runs, then merged back into the answer.
 //!
-//! The question is "does W win the empty R×C board at komi K, Black to move?". The plan
+//! The question is "does W win the empty R×C board at komi K, Black to move?" (or the
+//! position after `--moves`, with the side to move there). The plan
 //! expands the first `depth` plies (1 or 2; a pass is a move like any other) and keeps one
 //! move of each class of moves equivalent under the symmetries that fix the game so far (the
 //! board's symmetries at the root; after a move, those that also fix every earlier board,
@@ -58,6 +59,10 @@ pub struct PlanArgs {
     /// The player whose win is asked about: black or white.
     #[arg(long)]
     pub winner: String,
+    /// Start from the position after these moves (comma-separated GTP moves) instead of the
+    /// empty board; the jobs expand the plies after them.
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
     /// Plies expanded into jobs: 1 (one job per first move) or 2 (per first move and reply).
     #[arg(long, default_value_t = 1)]
     pub depth: u32,
@@ -151,7 +156,12 @@ pub struct Plan {
     pub rules: String,
     /// The jobs, by index.
     pub jobs: Vec<Job>,
-    /// The tree, rooted at the empty board.
+    /// The moves from the empty board to the root (`--moves`; empty: the empty board).
+    #[serde(default)]
+    pub start: Vec<String>,
+    /// The root in words: "the empty board" or "the position after C3".
+    pub root: String,
+    /// The tree, rooted at the root position.
     pub tree: Node,
 }
 
@@ -288,9 +298,21 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         ko: KoRule::PositionalSuperko,
         komi,
     };
-    let root_pos = Position::new(size, rules);
+    let mut root_pos = Position::new(size, rules);
+    let mut start = Vec::new();
+    for (i, m) in a.moves.iter().map(|m| m.trim()).enumerate() {
+        let mv = root_pos
+            .play_text(m)
+            .with_context(|| format!("--moves item {} ('{m}')", i + 1))?;
+        start.push(mv.to_string());
+    }
+    let root = if start.is_empty() {
+        "the empty board".to_string()
+    } else {
+        format!("the position after {}", start.join(","))
+    };
     let mut lines = Vec::new();
-    let tree = expand(&root_pos, &[], Vec::new(), a.depth, &mut lines);
+    let tree = expand(&root_pos, &start, Vec::new(), a.depth, &mut lines);
     let jobs: Vec<Job> = lines
         .into_iter()
         .enumerate()
@@ -332,8 +354,9 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         })
         .collect();
     let question = format!(
-        "does {} win {size} at komi {komi} from the empty board, black to move?",
-        winner.name()
+        "does {} win {size} at komi {komi} from {root}, {} to move?",
+        winner.name(),
+        root_pos.to_move().name()
     );
     let p = Plan {
         question: question.clone(),
@@ -343,6 +366,8 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         komi: komi_points(komi),
         winner: winner.name().into(),
         depth: a.depth,
+        start,
+        root,
         rules: "positional superko, area scoring, suicide illegal, black first".into(),
         jobs,
         tree,
@@ -489,9 +514,18 @@ fn job_question(p: &Plan, j: &Job) -> serde_json::Value {
 /// Whether process `pid` on this machine runs the job of `result` (its command line names the
 /// result file).
 fn runs_job(pid: u64, result: &Path) -> bool {
+    // A zombie (killed, not yet reaped) runs nothing.
+    let zombie = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state == "Z" || state == "X")
+    });
     let Ok(cmd) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
         return false;
     };
+    if zombie {
+        return false;
+    }
     let name = result.file_name().map(|n| n.to_string_lossy().into_owned());
     let cmd = String::from_utf8_lossy(&cmd);
     name.is_some_and(|n| cmd.contains(&n))
@@ -555,9 +589,9 @@ fn states(dir: &Path, p: &Plan) -> Vec<(State, Option<serde_json::Value>)> {
     p.jobs.iter().map(|j| job_state(dir, p, j)).collect()
 }
 
-/// "at the root" or "after B2,pass".
-fn place(moves: &[String]) -> String {
-    if moves.is_empty() {
+/// "at the root" (the node holds the root's `root_len` moves) or "after B2,pass".
+fn place(moves: &[String], root_len: usize) -> String {
+    if moves.len() == root_len {
         "at the root".into()
     } else {
         format!("after {}", moves.join(","))
@@ -665,6 +699,7 @@ fn explain(
     winner: &str,
     st: &[(State, Option<serde_json::Value>)],
     indent: usize,
+    root_len: usize,
     lines: &mut Vec<String>,
     used: &mut Vec<usize>,
 ) {
@@ -704,21 +739,21 @@ fn explain(
             .expect("a deciding child");
         lines.push(format!(
             "{pad}{}: {mover} plays {}, after which {winner} {}",
-            place(&node.moves),
+            place(&node.moves, root_len),
             label(c),
             wins_word(v)
         ));
-        explain(c, winner, st, indent + 1, lines, used);
+        explain(c, winner, st, indent + 1, root_len, lines, used);
     } else {
         lines.push(format!(
-            "{pad}{}: every move of {mover} ({} classes up to symmetry, the pass included) leaves {winner} {}ing:",
-            place(&node.moves),
+            "{pad}{}: every move of {mover} ({} classes up to symmetry, the pass included) leaves {winner} {}:",
+            place(&node.moves, root_len),
             node.children.len(),
-            if v { "win" } else { "los" }
+            if v { "winning" } else { "losing" }
         ));
         for c in &node.children {
             lines.push(format!("{pad}  {}", label(c)));
-            explain(c, winner, st, indent + 2, lines, used);
+            explain(c, winner, st, indent + 2, root_len, lines, used);
         }
     }
 }
@@ -770,7 +805,8 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
         Some(wins) => {
             let mut lines = Vec::new();
             let mut used = Vec::new();
-            explain(&p.tree, &p.winner, &st, 1, &mut lines, &mut used);
+            let root_len = p.tree.moves.len();
+            explain(&p.tree, &p.winner, &st, 1, root_len, &mut lines, &mut used);
             let (exp, time) = effort(&used);
             let best = best_first_move(&p, &st);
             if a.json {
@@ -794,11 +830,13 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
             } else {
                 println!("{}", p.question);
                 println!(
-                    "proven: {} {} {} at komi {} from the empty board (black to move; {})",
+                    "proven: {} {} {} at komi {} from {} ({} to move; {})",
                     p.winner,
                     if wins { "wins" } else { "loses" },
                     p.board,
                     p.komi,
+                    p.root,
+                    p.tree.to_move,
                     p.rules
                 );
                 if !wins {
@@ -896,7 +934,7 @@ fn best_first_move(p: &Plan, st: &[(State, Option<serde_json::Value>)]) -> Optio
         .children
         .iter()
         .find(|c| value(c, &p.winner, st) == Some(true))
-        .and_then(|c| c.moves.first().cloned())
+        .and_then(|c| c.moves.get(p.tree.moves.len()).cloned())
 }
 
 #[cfg(test)]

@@ -201,7 +201,13 @@ fn a_killed_job_is_reported_and_leaves_no_result() {
         !dir.join("results/job-0005.json").exists(),
         "killed before its result"
     );
-    let s = status(&dir);
+    // The killed process may take a moment to be gone (its memory torn down, reaped).
+    let t = Instant::now();
+    let mut s = status(&dir);
+    while s["jobs"][5]["state"] == "running" && t.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+        s = status(&dir);
+    }
     assert_eq!(s["jobs"][5]["state"], "killed");
     assert!(s["jobs"][5]["detail"].as_str().unwrap().contains("rerun"));
     let text = tsumi(&["campaign", "status", dir.to_str().unwrap()]);
@@ -351,5 +357,60 @@ fn a_job_out_of_budget_is_unknown_and_runs_again() {
         .unwrap();
     assert!(!String::from_utf8_lossy(&again.stderr).contains("skipped"));
     assert_eq!(status(&dir)["jobs"][1]["state"], "unknown");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_campaign_from_a_position_with_white_to_move_merges_to_one_prove() {
+    // After B2 White moves at the root: Black needs every reply to win (AND).
+    let dir = temp_dir("moves");
+    let out = tsumi(&[
+        "campaign",
+        "plan",
+        "go",
+        "3x4",
+        "--moves",
+        "b2",
+        "--komi",
+        "3.5",
+        "--winner",
+        "black",
+        "--out",
+        dir.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--tt-mib",
+        "16",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(dir.join("plan.json")).unwrap();
+    let p: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(p["tree"]["to_move"], "white");
+    assert_eq!(p["start"][0], "B2");
+    assert!(
+        p["question"]
+            .as_str()
+            .unwrap()
+            .contains("after B2, white to move")
+    );
+    for j in p["jobs"].as_array().unwrap() {
+        assert_eq!(j["moves"][0], "B2");
+        assert_eq!(j["moves"].as_array().unwrap().len(), 2);
+    }
+    run_jobs(&dir);
+    let (m, code) = merge(&dir);
+    assert_eq!(code, Some(0), "{m}");
+    let one = json(&[
+        "prove", "go", "3x4", "--moves", "B2", "--komi", "3.5", "--winner", "black", "--json",
+    ]);
+    assert_eq!(m["result"], one["result"]);
+    assert!(
+        m["best_move"].is_null(),
+        "the winner does not move at the root"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
