@@ -85,6 +85,8 @@ struct Outcome {
     failed: Option<Player>,
     /// SGF's RE value.
     re: String,
+    /// Ctrl-C stopped the game: it is neither counted nor recorded.
+    interrupted: bool,
 }
 
 fn colour_letter(p: Player) -> &'static str {
@@ -103,6 +105,7 @@ fn loss(side: Player, code: &str, reason: String) -> Outcome {
         reason,
         failed: Some(side),
         re: format!("{}+{code}", if w == Player::Black { "B" } else { "W" }),
+        interrupted: false,
     }
 }
 
@@ -133,6 +136,7 @@ fn scored(pos: &Position, reason: &str) -> Outcome {
         reason: reason.into(),
         failed: None,
         re,
+        interrupted: false,
     }
 }
 
@@ -175,6 +179,11 @@ fn play_game(
         }
     }
     let outcome = loop {
+        if crate::interrupt::cancel_flag().load(Ordering::Relaxed) {
+            let mut o = scored(&pos, "interrupted");
+            o.interrupted = true;
+            break o;
+        }
         if pos.is_over() {
             break scored(&pos, "two passes");
         }
@@ -240,8 +249,9 @@ fn sgf_text(s: &str) -> String {
 /// Runs `tsumi referee`.
 ///
 /// # Errors
-/// Bad arguments or an unwritable records directory (status 2); Ctrl-C, after the games so
-/// far and their summary ([`crate::exit::Unknown`], status 3).
+/// Bad arguments or an unwritable records directory (status 2); Ctrl-C (checked between
+/// moves; the game in progress is dropped), after the finished games and their summary
+/// ([`crate::exit::Unknown`], status 3).
 pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
     let size = match &a.rect {
         Some(r) => {
@@ -293,6 +303,9 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
             [ca.as_str(), cb.as_str()]
         };
         let (out, pos) = play_game(cmds, size, komi, max_moves, t);
+        if out.interrupted {
+            break;
+        }
         played += 1;
         let a_colour = if swap { Player::White } else { Player::Black };
         match out.winner {
