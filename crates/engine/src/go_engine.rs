@@ -22,16 +22,18 @@
 //! keeps the value, so it wins whenever a win exists at the komi and otherwise loses by the
 //! least. The solver's table (`tt_mib` MiB, allocated at the first solve of a board size) is
 //! kept across moves. When the budget runs out (expansions per question, or seconds for the
-//! whole solve), or on larger boards, the move is the MCPS player's (Monte Carlo Permutation
-//! Search, `mcts`, on `games::go` with the `GoRollout` playout policy; seeded, so repeatable).
-//! [`Decision::source`] says which.
+//! whole solve), the one question "does the side to move win at the game's komi?" is asked
+//! with what is left of the time (a half-integer komi; the table keeps what the value search
+//! found): a proven winning move is played. Otherwise, and on larger boards, the move is the
+//! MCPS player's (Monte Carlo Permutation Search, `mcts`, on `games::go` with the `GoRollout`
+//! playout policy; seeded, so repeatable). [`Decision::source`] says which.
 
 use games::Player;
 use games::go::{Board, KoRule, Komi, Move, Point, Position, Rules, SgfError, Size};
 use gosolve::position::reference;
-use gosolve::{Config, Solver, solve_value_from};
+use gosolve::{Answer, Config, Solver, solve_value_from};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The largest board the solver is asked about, in points: its 64-bit Zobrist position keys
@@ -47,8 +49,10 @@ const SOLVE_STACK_BYTES: usize = 256 << 20;
 pub struct GoSettings {
     /// Komi of a new game (GTP `komi` changes it).
     pub komi: Komi,
+    /// Ask the solver at all (`--no-solve` switches it off: MCPS only).
+    pub solve: bool,
     /// Expansions per solver question (a value takes a few questions: short probes, the two
-    /// deciding proofs, the principal variation); 0 switches the solver off.
+    /// deciding proofs, the principal variation); 0: no limit.
     pub solve_budget: u64,
     /// Seconds for the whole solve of one position (0: no time limit).
     pub solve_seconds: f64,
@@ -66,7 +70,8 @@ impl Default for GoSettings {
     fn default() -> Self {
         GoSettings {
             komi: Komi::from_half_points(15),
-            solve_budget: 200_000,
+            solve: true,
+            solve_budget: 1_000_000,
             solve_seconds: 10.0,
             tt_mib: 64,
             playouts: 1000,
@@ -139,6 +144,17 @@ pub enum Source {
         /// Solver expansions.
         expansions: u64,
     },
+    /// The solver did not find the value within the budget but answered the one question at
+    /// the game's komi: a winning move (`wins`), or a proven loss (a resignation with
+    /// `--resign`).
+    ProvenAtKomi {
+        /// The komi of the question.
+        komi: Komi,
+        /// Whether the side to move wins.
+        wins: bool,
+        /// Expansions of that question.
+        expansions: u64,
+    },
     /// The MCPS player, after the solver gave up (`solver` says why).
     Mcps {
         /// Playouts run.
@@ -165,7 +181,9 @@ impl Decision {
     /// One line for people (stderr, GoGui): the move and where it came from.
     #[must_use]
     pub fn describe(&self, komi: Komi, mover: Player) -> String {
-        let mv = self.mv.map_or_else(|| "resign".to_string(), |m| m.to_string());
+        let mv = self
+            .mv
+            .map_or_else(|| "resign".to_string(), |m| m.to_string());
         match &self.source {
             Source::Proven {
                 value, expansions, ..
@@ -180,6 +198,15 @@ impl Decision {
             } => format!(
                 "{mover} {mv}: MCPS, {playouts} playouts{} (solver: {solver})",
                 win_rate.map_or_else(String::new, |w| format!(", win rate {w:.3}"))
+            ),
+            Source::ProvenAtKomi {
+                komi,
+                wins,
+                expansions,
+            } => format!(
+                "{mover} {mv}: proven {} at komi {komi} after {expansions} expansions (the value \
+                 was not found within the budget)",
+                if *wins { "win" } else { "loss" }
             ),
             Source::GameOver => format!("{mover} {mv}: the game is over"),
         }
@@ -331,7 +358,9 @@ impl GoEngine {
             return Err(GoError::BadVertexList("at least two stones".into()));
         }
         if points.len() >= size.points() {
-            return Err(GoError::BadVertexList("no empty point would be left".into()));
+            return Err(GoError::BadVertexList(
+                "no empty point would be left".into(),
+            ));
         }
         let mut board = empty;
         for &m in points {
@@ -408,21 +437,71 @@ impl GoEngine {
         out
     }
 
-    /// Solves the current position within the budget (without playing anything).
-    pub fn solve(&mut self) -> Solution {
+    /// Why the solver is not asked about this position, if it is not.
+    fn solver_refusal(&self) -> Option<String> {
         let points = self.pos.size().points();
-        let why_not = if points > SOLVE_MAX_POINTS {
+        if points > SOLVE_MAX_POINTS {
             Some(format!(
                 "{} has {points} points; the solver is exact up to {SOLVE_MAX_POINTS}",
                 self.pos.size()
             ))
-        } else if self.settings.solve_budget == 0 {
-            Some("solving is off (--solve-budget 0)".to_string())
+        } else if !self.settings.solve {
+            Some("solving is off (--no-solve)".to_string())
         } else {
             None
-        };
-        if let Some(why) = why_not {
-            let n = points as i32;
+        }
+    }
+
+    /// Runs `work` with the solver on the current position's superko game, on a thread with
+    /// a large stack, stopped after `seconds` (0: no limit) through the solver's cancel flag.
+    /// Returns its result, the geometry, the seconds it took and whether the clock stopped it.
+    fn with_solver<T: Send>(
+        &mut self,
+        seconds: f64,
+        work: impl FnOnce(&mut Solver, &gosolve::Line) -> T + Send,
+    ) -> (T, gosolve::Geometry, f64, bool) {
+        let (geo, line) = reference::line(&self.pos).expect("boards of up to 30 points fit");
+        let settings = &self.settings;
+        let solver = self
+            .solver
+            .get_or_insert_with(|| Solver::new(geo.clone(), settings.tt_mib, Config::default()));
+        solver.config_mut().max_expansions = settings.solve_budget;
+        let cancel = Arc::new(AtomicBool::new(false));
+        solver.config_mut().cancel = Some(cancel.clone());
+        let start = Instant::now();
+        let out = std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::channel::<()>();
+            if seconds > 0.0 {
+                let flag = cancel.clone();
+                let limit = Duration::from_secs_f64(seconds.min(1e9));
+                scope.spawn(move || {
+                    if rx.recv_timeout(limit) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                });
+            }
+            let worker = std::thread::Builder::new()
+                .name("tsumi-solve".into())
+                .stack_size(SOLVE_STACK_BYTES)
+                .spawn_scoped(scope, || work(solver, &line))
+                .expect("a solver thread can be started");
+            let out = worker.join().expect("the solver does not panic");
+            drop(tx);
+            out
+        });
+        (
+            out,
+            geo,
+            start.elapsed().as_secs_f64(),
+            cancel.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Solves the current position within the budget (without playing anything): its value
+    /// by two proofs and a principal variation.
+    pub fn solve(&mut self) -> Solution {
+        if let Some(why) = self.solver_refusal() {
+            let n = self.pos.size().points() as i32;
             return Solution::Unknown {
                 bounds: (-n, n),
                 expansions: 0,
@@ -430,43 +509,16 @@ impl GoEngine {
                 why,
             };
         }
-        let (geo, line) = reference::line(&self.pos).expect("boards of up to 30 points fit");
-        let settings = &self.settings;
-        let solver = self.solver.get_or_insert_with(|| {
-            let cfg = Config {
-                max_expansions: settings.solve_budget,
-                ..Config::default()
-            };
-            Solver::new(geo.clone(), settings.tt_mib, cfg)
-        });
-        solver.config_mut().max_expansions = settings.solve_budget;
-        let cancel = Arc::new(AtomicBool::new(false));
-        solver.config_mut().cancel = Some(cancel.clone());
-        let seconds = settings.solve_seconds;
-        let start = Instant::now();
-        let solved = std::thread::scope(|scope| {
-            let (tx, rx) = std::sync::mpsc::channel::<()>();
-            if seconds > 0.0 {
-                let flag = cancel.clone();
-                let limit = Duration::from_secs_f64(seconds.min(1e9));
-                scope.spawn(move || {
-                    if rx.recv_timeout(limit) == Err(std::sync::mpsc::RecvTimeoutError::Timeout)
-                    {
-                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
-                    }
-                });
-            }
-            let worker = std::thread::Builder::new()
-                .name("tsumi-solve".into())
-                .stack_size(SOLVE_STACK_BYTES)
-                .spawn_scoped(scope, || solve_value_from(solver, &line, None, |_| {}))
-                .expect("a solver thread can be started");
-            let solved = worker.join().expect("the solver does not panic");
-            drop(tx);
-            solved
-        });
-        let seconds = start.elapsed().as_secs_f64();
-        let expansions = solved.probes.iter().chain(&solved.proofs).map(|p| p.expansions).sum();
+        let (solved, geo, seconds, timed_out) = self
+            .with_solver(self.settings.solve_seconds, |solver, line| {
+                solve_value_from(solver, line, None, |_| {})
+            });
+        let expansions = solved
+            .probes
+            .iter()
+            .chain(&solved.proofs)
+            .map(|p| p.expansions)
+            .sum();
         match solved.value {
             Some(value) if solved.pv_checked => Solution::Proven {
                 value,
@@ -482,7 +534,7 @@ impl GoEngine {
                 bounds: (solved.lower, solved.upper),
                 expansions,
                 seconds,
-                why: if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                why: if timed_out {
                     format!("no value within {} s", self.settings.solve_seconds)
                 } else {
                     format!(
@@ -494,8 +546,30 @@ impl GoEngine {
         }
     }
 
-    /// Chooses a move for `colour` and plays it (see the module documentation): the solver's
-    /// move when the position solves within the budget, else the MCPS player's. With
+    /// The one question "does the side to move win at the komi?" (half-integer komi only),
+    /// within `seconds`: `Some((wins, winning move, expansions))` when answered.
+    fn prove_at_komi(&mut self, seconds: f64) -> Option<(bool, Option<Move>, u64)> {
+        let komi2 = self.pos.rules().komi.half_points();
+        if komi2 % 2 == 0 || self.solver_refusal().is_some() {
+            return None;
+        }
+        let mover = self.pos.to_move();
+        let (proof, geo, _, _) =
+            self.with_solver(seconds, |solver, line| solver.prove(line, mover, komi2));
+        match proof.answer {
+            Answer::Win => Some((
+                true,
+                proof.best_move.map(|m| reference::to_reference(&geo, m)),
+                proof.expansions,
+            )),
+            Answer::Loss => Some((false, None, proof.expansions)),
+            Answer::Unknown => None,
+        }
+    }
+
+    /// Chooses a move for `colour` and plays it (see the module documentation): the first
+    /// move of the principal variation when the value is proven within the budget, else a
+    /// proven winning move at the komi, else the MCPS player's move. With
     /// [`GoSettings::resign`], a proven loss at the komi is a resignation (nothing played).
     /// After the end of the game (two passes) the answer is a pass and nothing is played.
     pub fn genmove(&mut self, colour: Player) -> Decision {
@@ -518,7 +592,8 @@ impl GoEngine {
                 source: Source::GameOver,
             };
         }
-        let solver_note = match self.solve() {
+        let komi = self.pos.rules().komi;
+        let mut note = match self.solve() {
             Solution::Proven {
                 value,
                 pv,
@@ -526,10 +601,8 @@ impl GoEngine {
                 ..
             } => {
                 if let Some(&first) = pv.first() {
-                    let komi = self.pos.rules().komi;
-                    let mover_wins = komi.black_wins(value) == Some(colour == Player::Black);
-                    let draw = komi.black_wins(value).is_none();
-                    let mv = (!self.settings.resign || mover_wins || draw).then_some(first);
+                    let mover_loses = komi.black_wins(value) == Some(colour == Player::White);
+                    let mv = (!self.settings.resign || !mover_loses).then_some(first);
                     return Decision {
                         mv,
                         source: Source::Proven {
@@ -542,23 +615,71 @@ impl GoEngine {
                 "the value is proven but has no move".to_string()
             }
             Solution::Unknown {
-                bounds, why, ..
-            } => format!("{why}; value in [{:+}, {:+}]", bounds.0, bounds.1),
+                bounds,
+                why,
+                seconds,
+                ..
+            } => {
+                let mut note = format!("{why}; value in [{:+}, {:+}]", bounds.0, bounds.1);
+                // The value is two questions; the one at the game's komi may be answered
+                // within what is left of the time (the table keeps what the value found).
+                let total = self.settings.solve_seconds;
+                let left = if total > 0.0 { total - seconds } else { 0.0 };
+                let answer = if total == 0.0 || left > 0.0 {
+                    self.prove_at_komi(left.max(0.0))
+                } else {
+                    None
+                };
+                match answer {
+                    Some((true, Some(m), expansions)) => {
+                        return Decision {
+                            mv: Some(m),
+                            source: Source::ProvenAtKomi {
+                                komi,
+                                wins: true,
+                                expansions,
+                            },
+                        };
+                    }
+                    Some((false, _, expansions)) if self.settings.resign => {
+                        return Decision {
+                            mv: None,
+                            source: Source::ProvenAtKomi {
+                                komi,
+                                wins: false,
+                                expansions,
+                            },
+                        };
+                    }
+                    Some((false, _, _)) => {
+                        note.push_str(&format!("; a loss at komi {komi} is proven"));
+                    }
+                    Some((true, None, _)) | None => {}
+                }
+                note
+            }
         };
-        self.mcps(solver_note)
+        if note.is_empty() {
+            note = "unsolved".into();
+        }
+        self.mcps(note)
     }
 
     fn mcps(&self, solver: String) -> Decision {
         use games::go::GoGame;
         use mcts::{Algorithm, Budget, GoRollout, Params, Searcher};
         let size = self.pos.size();
-        let limit = self.pos.plies().saturating_add(4 * size.points() as u32 + 8);
+        let limit = self
+            .pos
+            .plies()
+            .saturating_add(4 * size.points() as u32 + 8);
         let game = GoGame::new(size.rows() as u8, size.cols() as u8, self.pos.rules())
             .expect("the engine's size is a Go size")
             .with_move_limit(Some(limit));
-        let params =
-            Params::new(Algorithm::Mcps).with_budget(Budget::Playouts(self.settings.playouts.max(1)));
-        let seed = self.settings.seed ^ u64::from(self.pos.plies()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let params = Params::new(Algorithm::Mcps)
+            .with_budget(Budget::Playouts(self.settings.playouts.max(1)));
+        let seed =
+            self.settings.seed ^ u64::from(self.pos.plies()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut searcher = Searcher::new(&game, params, GoRollout::default(), seed);
         let found = searcher.search(&game, &self.pos);
         let (mv, stats) = found.unwrap_or((Move::Pass, mcts::SearchStats::default()));

@@ -77,6 +77,9 @@ impl GtpEngine {
 
     fn size_args(&mut self, args: &[String], both: bool) -> Reply {
         let nums: Vec<Option<u64>> = args.iter().map(|a| number(a)).collect();
+        if both && nums.len() != 2 {
+            return Reply::err("syntax error (expected rectangular_boardsize C R)");
+        }
         let (rows, cols) = match nums.as_slice() {
             [Some(n)] if !both => (*n, *n),
             [Some(c), Some(r)] => (*r, *c),
@@ -157,7 +160,12 @@ impl GtpEngine {
                 self.engine
                     .chains()
                     .iter()
-                    .map(|c| c.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+                    .map(|c| {
+                        c.iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
                     .collect::<Vec<_>>()
                     .join("\n"),
             ),
@@ -225,8 +233,13 @@ impl GtpEngine {
             } => format!(
                 "value {value:+} (Black's area minus White's): {}; best move {}; PV {}; {expansions} expansions, {seconds:.2} s",
                 verdict(*value, komi),
-                pv.first().map_or_else(|| "none (the game is over)".into(), ToString::to_string),
-                if pv.is_empty() { "empty".into() } else { moves_text(pv) },
+                pv.first()
+                    .map_or_else(|| "none (the game is over)".into(), ToString::to_string),
+                if pv.is_empty() {
+                    "empty".into()
+                } else {
+                    moves_text(pv)
+                },
             ),
             Solution::Unknown {
                 bounds,
@@ -249,7 +262,10 @@ impl GtpEngine {
             let mut var = Vec::new();
             for m in pv {
                 if let Move::Place(p) = m {
-                    var.push(format!("{} {p}", if colour == Player::Black { "b" } else { "w" }));
+                    var.push(format!(
+                        "{} {p}",
+                        if colour == Player::Black { "b" } else { "w" }
+                    ));
                 }
                 colour = colour.opponent();
             }

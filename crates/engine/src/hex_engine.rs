@@ -110,7 +110,11 @@ impl HexEngine {
     /// # Errors
     /// A message when the cell is occupied.
     pub fn play(&mut self, colour: Player, mv: HexMove) -> Result<(), String> {
-        if self.hex.stone(&self.state, self.hex.cell_index(mv)).is_some() {
+        if self
+            .hex
+            .stone(&self.state, self.hex.cell_index(mv))
+            .is_some()
+        {
             return Err(format!("cell {mv} is occupied"));
         }
         self.hex.set_to_move(&mut self.state, colour);
@@ -157,9 +161,12 @@ impl HexEngine {
             Some(k) => settings
                 .prover::<KnowledgeHex>(Box::new(OnHex(ResistanceOrder)))
                 .prove(k, state, Question::win(me), &budget),
-            None => settings
-                .prover::<Hex>(Box::new(ResistanceOrder))
-                .prove(&self.hex, state, Question::win(me), &budget),
+            None => settings.prover::<Hex>(Box::new(ResistanceOrder)).prove(
+                &self.hex,
+                state,
+                Question::win(me),
+                &budget,
+            ),
         };
         let winner = match proof.answer {
             Answer::Proven => Some(me),
@@ -258,7 +265,8 @@ impl HexEngine {
             Some(_) => self.mcps(&s, "proven loss"),
             None => self.mcps(&s, "unsolved within the budget"),
         };
-        self.play(colour, mv).expect("the engine chooses empty cells");
+        self.play(colour, mv)
+            .expect("the engine chooses empty cells");
         (Some(mv), how)
     }
 
@@ -266,7 +274,8 @@ impl HexEngine {
         use mcts::{Budget as Playouts, Params, Searcher, Uniform};
         let params = Params::new(mcts::Algorithm::Mcps)
             .with_budget(Playouts::Playouts(self.settings.playouts.max(1)));
-        let seed = self.settings.seed ^ (self.moves.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed =
+            self.settings.seed ^ (self.moves.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut searcher = Searcher::new(&self.hex, params, Uniform, seed);
         let (mv, stats) = searcher
             .search(&self.hex, state)
@@ -280,7 +289,10 @@ impl HexEngine {
             Some(Outcome::Win(w)) => format!(", {w} has won"),
             _ => String::new(),
         };
-        format!("\n{}\n{to_move} to move{over}", self.hex.render(&self.state))
+        format!(
+            "\n{}\n{to_move} to move{over}",
+            self.hex.render(&self.state)
+        )
     }
 }
 
@@ -335,7 +347,9 @@ impl Handler for HtpEngine {
                 let (w, h) = match dims.as_slice() {
                     [Some(n)] => (*n, *n),
                     [Some(w), Some(h)] => (*w, *h),
-                    _ if args.iter().all(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
+                    _ if args
+                        .iter()
+                        .all(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
                         && (1..=2).contains(&args.len()) =>
                     {
                         return Some(Reply::err("unacceptable size"));

@@ -235,8 +235,14 @@ mod tests {
         assert_eq!(c.args, ["5"]);
         assert!(parse("   ").is_none());
         assert_eq!(format_reply(Some("3"), &Reply::empty()), "=3\n\n");
-        assert_eq!(format_reply(None, &Reply::err("illegal move")), "? illegal move\n\n");
+        assert_eq!(
+            format_reply(None, &Reply::err("illegal move")),
+            "? illegal move\n\n"
+        );
         assert_eq!(format_reply(None, &Reply::ok("a\n\nb\n")), "= a\nb\n\n");
-        assert_eq!(format_reply(Some("7"), &Reply::ok("\nX.\n.O")), "=7\nX.\n.O\n\n");
+        assert_eq!(
+            format_reply(Some("7"), &Reply::ok("\nX.\n.O")),
+            "=7\nX.\n.O\n\n"
+        );
     }
 }

@@ -35,7 +35,10 @@ fn session(e: &mut HtpEngine, input: &str) -> Vec<String> {
 #[test]
 fn the_first_player_wins_3x3_with_either_colour_to_move() {
     let mut e = htp(3, 3);
-    let r = session(&mut e, "dfpn-solve-state\n1 dfpn-solve-state w\ndfpn-solve-state b\n");
+    let r = session(
+        &mut e,
+        "dfpn-solve-state\n1 dfpn-solve-state w\ndfpn-solve-state b\n",
+    );
     assert_eq!(r, ["= black", "=1 white", "= black"]);
 }
 
@@ -43,7 +46,10 @@ fn the_first_player_wins_3x3_with_either_colour_to_move() {
 fn finished_and_lost_positions_are_solved_for_the_right_colour() {
     // White's a1-b1 connects left and right on 2x2: White has won, whoever is to move.
     let mut e = htp(2, 2);
-    let r = session(&mut e, "play w a1\nplay w b1\ndfpn-solve-state\ndfpn-solve-state b\ngenmove b\ndfpn-get-pv\n");
+    let r = session(
+        &mut e,
+        "play w a1\nplay w b1\ndfpn-solve-state\ndfpn-solve-state b\ngenmove b\ndfpn-get-pv\n",
+    );
     assert_eq!(r, ["=", "=", "= white", "= white", "= resign", "="]);
     // 3x3 with White in the centre and Black to move: the colour-swapped first-player win.
     let mut e = htp(3, 3);
@@ -70,16 +76,27 @@ fn solve_state_agrees_with_the_exhaustive_solve_on_random_positions() {
                     break;
                 }
                 let m = moves[rng.random_range(0..moves.len())];
-                let colour = if rng.random_bool(0.5) { Player::Black } else { Player::White };
+                let colour = if rng.random_bool(0.5) {
+                    Player::Black
+                } else {
+                    Player::White
+                };
                 hex.set_to_move(&mut state, colour);
                 hex.play(&mut state, m);
-                script.push_str(&format!("play {} {m}\n", if colour == Player::Black { "b" } else { "w" }));
+                script.push_str(&format!(
+                    "play {} {m}\n",
+                    if colour == Player::Black { "b" } else { "w" }
+                ));
             }
             let mover = hex.to_move(&state);
             script.push_str("dfpn-solve-state\ndfpn-get-pv\n");
             let r = session(&mut e, &script);
             let truth = k.solve_exhaustively(&k.board(&hex, &state));
-            let want = if truth == Player::Black { "= black" } else { "= white" };
+            let want = if truth == Player::Black {
+                "= black"
+            } else {
+                "= white"
+            };
             assert_eq!(r[r.len() - 2], want, "{w}x{h} {script}");
             // The PV replays legally on plain Hex, alternating from the side to move, and
             // ends won by the solved winner.
@@ -91,11 +108,18 @@ fn solve_state_agrees_with_the_exhaustive_solve_on_random_positions() {
             assert_eq!(hex.to_move(&s), mover);
             for cell in pv.split_whitespace() {
                 let m = hex.parse_move(&s, cell).unwrap();
-                assert!(hex.stone(&s, hex.cell_index(m)).is_none(), "{cell} is empty");
+                assert!(
+                    hex.stone(&s, hex.cell_index(m)).is_none(),
+                    "{cell} is empty"
+                );
                 assert!(hex.outcome(&s).is_none(), "no move after the end");
                 hex.play(&mut s, m);
             }
-            assert_eq!(hex.outcome(&s), Some(Outcome::Win(truth)), "{w}x{h} {script} pv {pv}");
+            assert_eq!(
+                hex.outcome(&s),
+                Some(Outcome::Win(truth)),
+                "{w}x{h} {script} pv {pv}"
+            );
         }
     }
 }
@@ -110,9 +134,20 @@ fn genmove_plays_a_proven_winning_move_and_undo_takes_it_back() {
     let mut s = hex.initial();
     let m = hex.parse_move(&s, &cell).unwrap();
     hex.play(&mut s, m);
-    assert_eq!(k.solve_exhaustively(&k.board(&hex, &s)), Player::Black, "{cell} wins");
-    let r = session(&mut e, &format!("play w {cell}\nundo\nundo\nundo\nshowboard\n"));
-    assert!(r[0].starts_with("? illegal move (") && r[0].contains("occupied"), "{}", r[0]);
+    assert_eq!(
+        k.solve_exhaustively(&k.board(&hex, &s)),
+        Player::Black,
+        "{cell} wins"
+    );
+    let r = session(
+        &mut e,
+        &format!("play w {cell}\nundo\nundo\nundo\nshowboard\n"),
+    );
+    assert!(
+        r[0].starts_with("? illegal move (") && r[0].contains("occupied"),
+        "{}",
+        r[0]
+    );
     assert_eq!(&r[1..3], ["=", "? cannot undo"]);
     assert_eq!(r[3], "? cannot undo");
     assert!(r[4].contains("black to move"), "{}", r[4]);
@@ -131,7 +166,29 @@ fn boardsize_takes_width_and_height_and_refuses_what_hex_cannot_hold() {
     assert_eq!(r[2], "? unacceptable size");
     assert_eq!(r[3], "? unacceptable size");
     assert!(r[4].starts_with("? syntax error"));
-    assert!(r[5].starts_with("? illegal move (hex move 'e1' is off the 4x2 board"), "{}", r[5]);
+    assert!(
+        r[5].starts_with("? illegal move (hex move 'e1' is off the 4x2 board"),
+        "{}",
+        r[5]
+    );
     assert_eq!(r[6], "=");
     assert_eq!(r[7], "? syntax error (invalid colour)");
+}
+
+#[test]
+fn an_unsolved_position_is_empty_and_has_no_pv() {
+    // 6x6 with a budget of 2 expansions per proof: neither the knowledge nor the search
+    // decides the empty board (with 50 it does: Black).
+    let settings = HexSettings {
+        solve_budget: 2,
+        solve_seconds: 5.0,
+        tt_mib: 1,
+        playouts: 10,
+        seed: 1,
+    };
+    let mut e = HtpEngine::new(HexEngine::new(6, 6, settings).unwrap());
+    e.quiet = true;
+    let r = session(&mut e, "dfpn-solve-state\ndfpn-get-pv\ngenmove b\n");
+    assert_eq!(&r[..2], ["= empty", "="]);
+    assert!(r[2].starts_with("= "), "MCPS plays a move: {}", r[2]);
 }

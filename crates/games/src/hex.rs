@@ -680,7 +680,11 @@ mod tests {
         assert_eq!(g.to_move(&s), Player::White);
         g.check_invariants(&s);
         g.set_to_move(&mut s, Player::White);
-        assert_eq!(g.to_move(&s), Player::White, "setting the side to move twice is a no-op");
+        assert_eq!(
+            g.to_move(&s),
+            Player::White,
+            "setting the side to move twice is a no-op"
+        );
         g.check_invariants(&s);
         assert_eq!(g.stone(&s, 0), Some(Player::Black));
         assert_eq!(g.stone(&s, 1), Some(Player::Black));

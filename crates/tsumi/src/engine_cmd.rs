@@ -17,10 +17,12 @@ pub struct GtpArgs {
     /// Komi at the start (a multiple of 0.5; GTP `komi` changes it).
     #[arg(long, default_value = "7.5", allow_hyphen_values = true)]
     pub komi: String,
-    /// Expansions per solver question for `genmove` and the analyze commands (0: never solve,
-    /// always play MCPS).
-    #[arg(long, default_value_t = 200_000)]
+    /// Expansions per solver question for `genmove` and the analyze commands (0: no limit).
+    #[arg(long, default_value_t = 1_000_000)]
     pub solve_budget: u64,
+    /// Never ask the solver: `genmove` plays the MCPS player's move.
+    #[arg(long)]
+    pub no_solve: bool,
     /// Seconds for the whole solve of one position (0: no time limit).
     #[arg(long, default_value_t = 10.0)]
     pub solve_seconds: f64,
@@ -86,6 +88,7 @@ pub fn run_gtp(args: &GtpArgs) -> anyhow::Result<()> {
     let komi: Komi = args.komi.parse()?;
     let settings = GoSettings {
         komi,
+        solve: !args.no_solve,
         solve_budget: args.solve_budget,
         solve_seconds: args.solve_seconds,
         tt_mib: args.tt_mib,
