@@ -54,7 +54,7 @@ fn tsumi_gtp_and_gnu_go_finish_scored_games_on_5x5() {
     let Some(g) = gnugo() else { return };
     let dir = temp_dir("5x5");
     let tsumi = format!(
-        "{} gtp --seed {{seed}} --solve-seconds 1 --playouts 200",
+        "{} gtp --seed {{seed}} --solve-seconds 2 --playouts 200",
         env!("CARGO_BIN_EXE_tsumi")
     );
     let (lines, err) = referee(&[
@@ -123,5 +123,48 @@ fn tsumi_as_black_never_loses_4x4_at_komi_1_5() {
     assert!(!genmoves.is_empty(), "{err}");
     for l in genmoves {
         assert!(l.contains(": proven"), "{l}");
+    }
+}
+
+#[test]
+fn tsumi_against_itself_scores_the_value_of_small_rectangles() {
+    // Both sides play proven optimal moves, so the game keeps the value from the first move to
+    // the last: 2x3 is worth 0 (White wins by the komi 0.5), 3x3 is worth +9 (data/go-psk-values.tsv).
+    let tsumi = format!("{} gtp --seed {{seed}}", env!("CARGO_BIN_EXE_tsumi"));
+    for (rect, result) in [("3x2", "W+0.5"), ("3x3", "B+8.5")] {
+        let (lines, err) = referee(&[
+            "--black", &tsumi, "--white", &tsumi, "--rect", rect, "--komi", "0.5", "--games", "1",
+        ]);
+        assert_eq!(lines[0]["result"], result, "{rect}: {}\n{err}", lines[0]);
+        assert_eq!(lines[0]["reason"], "two passes");
+    }
+}
+
+/// The MCPS player alone (`--no-solve`) against GNU Go: today `tsumi gtp` dies in most of
+/// these games (a panic, "GoGame::play given an illegal move: ... it repeats an earlier board
+/// (psk)", inside the MCPS search after passes), and the referee reports each as a forfeit.
+#[test]
+#[ignore = "tsumi gtp --no-solve panics in MCPS on positions after passes (PSK repetition); enable once the engine is fixed"]
+fn tsumi_mcps_alone_finishes_games_against_gnu_go() {
+    let Some(g) = gnugo() else { return };
+    let tsumi = format!(
+        "{} gtp --seed {{seed}} --no-solve --playouts 200",
+        env!("CARGO_BIN_EXE_tsumi")
+    );
+    let (lines, err) = referee(&[
+        "--black",
+        &tsumi,
+        "--white",
+        &gnugo_engine(&g),
+        "--size",
+        "5",
+        "--komi",
+        "7.5",
+        "--games",
+        "4",
+        "--alternate",
+    ]);
+    for game in &lines[..4] {
+        assert!(game["failed"].is_null(), "{game}\n{err}");
     }
 }
