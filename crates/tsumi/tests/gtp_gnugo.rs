@@ -141,10 +141,10 @@ fn tsumi_against_itself_scores_the_value_of_small_rectangles() {
 }
 
 /// The MCPS player alone (`--no-solve`) against GNU Go: today `tsumi gtp` dies in most of
-/// these games (a panic, "GoGame::play given an illegal move: ... it repeats an earlier board
-/// (psk)", inside the MCPS search after passes), and the referee reports each as a forfeit.
+/// these games (a panic inside the MCPS search, "GoGame::play given an illegal move: ... it
+/// repeats an earlier board (psk)"), and the referee reports each as a forfeit.
 #[test]
-#[ignore = "tsumi gtp --no-solve panics in MCPS on positions after passes (PSK repetition); enable once the engine is fixed"]
+#[ignore = "tsumi gtp panics inside MCPS (GoGame::play given a PSK-illegal move); enable once the engine is fixed"]
 fn tsumi_mcps_alone_finishes_games_against_gnu_go() {
     let Some(g) = gnugo() else { return };
     let tsumi = format!(
