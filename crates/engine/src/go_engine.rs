@@ -593,7 +593,7 @@ impl GoEngine {
             };
         }
         let komi = self.pos.rules().komi;
-        let mut note = match self.solve() {
+        let note = match self.solve() {
             Solution::Proven {
                 value,
                 pv,
@@ -659,9 +659,6 @@ impl GoEngine {
                 note
             }
         };
-        if note.is_empty() {
-            note = "unsolved".into();
-        }
         self.mcps(note)
     }
 
