@@ -2,6 +2,7 @@
 
 mod arena_cmd;
 mod bench;
+mod campaign;
 mod check_cmd;
 mod dispatch;
 mod engine_cmd;
@@ -9,12 +10,15 @@ mod exit;
 mod fit_prior;
 mod generic_prove;
 mod go_input;
+mod gtp_client;
 mod hex_nets;
 mod interrupt;
 mod knowledge_args;
 mod prove;
 mod prove_go;
+mod referee;
 mod registry;
+mod result_file;
 mod selftest;
 mod solve;
 mod solve_dfpn;
@@ -37,6 +41,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size of the largest arguments does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve a Go board: its value under optimal play, best move and principal variation.
@@ -61,6 +67,10 @@ enum Command {
     Gtp(engine_cmd::GtpArgs),
     /// Play Hex over HTP (benzene's GTP dialect) on stdin/stdout (HexGui).
     Htp(engine_cmd::HtpArgs),
+    /// Split one Go question into `prove` jobs for GNU parallel or Slurm, and merge them.
+    Campaign(campaign::CampaignArgs),
+    /// Play two GTP engines against each other (Go, the solver's rules), with SGF records.
+    Referee(referee::RefereeArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
@@ -79,6 +89,8 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Selftest(a) => selftest::run(a),
         Command::Gtp(a) => engine_cmd::run_gtp(a),
         Command::Htp(a) => engine_cmd::run_htp(a),
+        Command::Campaign(a) => campaign::run(a),
+        Command::Referee(a) => referee::run(a),
     }
 }
 

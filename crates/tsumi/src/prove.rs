@@ -47,6 +47,15 @@ pub struct ProveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Go: also write the JSON object (with the command line and version) to this file,
+    /// atomically (a temporary file renamed onto it); `FILE.running` marks the run meanwhile.
+    /// A campaign's jobs use it.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Go, with --out: do nothing if the file already holds a proven answer to the same
+    /// question (board, moves, komi, winner), so a rerun of a campaign resumes it.
+    #[arg(long, requires = "out")]
+    pub skip_if_done: bool,
     /// Games other than Go: initialise new nodes by mobility (φ 1, δ = legal moves).
     #[arg(long)]
     pub mobility: bool,

@@ -481,6 +481,23 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
     let (geo, line) = reference::line(&pos).context("board for the df-pn solver")?;
     let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
+    let question = json!({
+        "board": pos.size().to_string(),
+        "sgf": args.sgf.as_ref().map(|p| p.display().to_string()),
+        "moves": normalized_moves(&pos, &args.moves),
+        "komi": komi_number(komi),
+        "winner": winner.name(),
+    });
+    let _marker = match &args.out {
+        Some(out) => {
+            if args.skip_if_done && skip_done(out, &question, args.json) {
+                return Ok(());
+            }
+            crate::result_file::start_marker(out)?;
+            Some(crate::result_file::MarkerGuard(out.clone()))
+        }
+        None => None,
+    };
     let label = format!("prove {} at komi {komi}", winner.name());
     let mut cfg = config(args.max_expansions, args.seconds, epsilon, label);
     args.knowledge.apply(&mut cfg);
@@ -539,7 +556,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
             format!("time limit reached: {} s", args.seconds)
         }
     });
-    if args.json {
+    if args.json || args.out.is_some() {
         let mut table = table_json(&solver);
         table["chosen"] = tt_why.clone().into();
         let mut v = json!({
@@ -570,8 +587,20 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         let (rss, peak) = resident_memory();
         v["resident_bytes"] = json!(rss);
         v["peak_resident_bytes"] = json!(peak);
-        println!("{v}");
-    } else {
+        for (k, x) in question.as_object().into_iter().flatten() {
+            v[k] = x.clone();
+        }
+        if let Some(out) = &args.out {
+            let argv: Vec<String> = std::env::args().collect();
+            v["command"] = json!(crate::result_file::shell_line(&argv));
+            v["version"] = json!(env!("CARGO_PKG_VERSION"));
+            crate::result_file::write_atomic(out, &format!("{v}\n"))?;
+        }
+        if args.json {
+            println!("{v}");
+        }
+    }
+    if !args.json {
         let verdict = match p.answer {
             Answer::Win => format!("{} wins", winner.name()),
             Answer::Loss => format!("{} loses", winner.name()),
@@ -609,6 +638,46 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         Some(w) => Err(crate::exit::unknown(w)),
         None => Ok(()),
     }
+}
+
+/// The `--moves` list as the board names them ("b2" → "B2", "PASS" → "pass"), empty items
+/// dropped: the form a campaign's plan and a result file compare.
+fn normalized_moves(pos: &games::go::Position, moves: &[String]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|m| m.trim())
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            pos.size()
+                .parse_move(m)
+                .map_or_else(|_| m.to_string(), |mv| mv.to_string())
+        })
+        .collect()
+}
+
+/// With `--skip-if-done`: whether `out` already holds a proven answer to `question`; if so
+/// says so (the stored JSON on stdout with `--json`, a line on stderr otherwise).
+fn skip_done(out: &std::path::Path, question: &serde_json::Value, json: bool) -> bool {
+    let Some(done) = crate::result_file::read(out) else {
+        return false;
+    };
+    if !crate::result_file::proves(&done, question) {
+        return false;
+    }
+    eprintln!(
+        "skipped: {} already holds a proven answer ({} {}s)",
+        out.display(),
+        done["winner"].as_str().unwrap_or("?"),
+        if done["result"] == "win" {
+            "win"
+        } else {
+            "lose"
+        }
+    );
+    if json {
+        println!("{done}");
+    }
+    true
 }
 
 /// A komi as a JSON number of points (e.g. 2.5).

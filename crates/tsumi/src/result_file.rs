@@ -1,0 +1,185 @@
+//! Result files of `prove --out FILE`, the unit of work of a campaign (`campaign.rs`).
+//!
+//! A job must never leave a half-written result, and a rerun must skip work already done:
+//! - the result is written to `FILE.tmp.PID` in the same directory, flushed to disk, and
+//!   renamed onto `FILE` (a rename within one file system is atomic on POSIX), so `FILE`
+//!   either does not exist or holds one whole JSON object;
+//! - while the job runs, `FILE.running` holds `{"pid", "host", "started"}`; it is removed after
+//!   the rename. A job killed by a signal leaves the marker behind and no result: `campaign
+//!   status` then finds no live process of that pid on this host and reports the job as killed
+//!   (missing);
+//! - `--skip-if-done` skips a job whose `FILE` already holds a proven answer to the same
+//!   question (board, moves, komi, winner), so rerunning a whole jobs file resumes it.
+
+use anyhow::Context;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The marker of a job in progress: `FILE.running` next to the result `FILE`.
+#[must_use]
+pub fn marker_path(result: &Path) -> PathBuf {
+    let mut s = result.as_os_str().to_os_string();
+    s.push(".running");
+    PathBuf::from(s)
+}
+
+/// This machine's host name (Linux `/proc/sys/kernel/hostname`, else `HOSTNAME`, else
+/// "unknown"), used to tell whether a marker's pid can be checked here.
+#[must_use]
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map_or_else(|| "unknown".into(), |h| h.trim().to_string())
+}
+
+/// Seconds since the Unix epoch (0 if the clock is before it).
+#[must_use]
+pub fn unix_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Writes `text` to `path` atomically: a temporary file in the same directory, flushed and
+/// synced, then renamed onto `path`.
+///
+/// # Errors
+/// The directory cannot be written or the rename fails: a one-line message naming `path`.
+pub fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+    let mut tmp = path.as_os_str().to_os_string();
+    tmp.push(format!(".tmp.{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        anyhow::Error::new(e).context(format!("cannot write the result file {}", path.display()))
+    })
+}
+
+/// Writes the marker of a job that starts now (pid, host, start time).
+///
+/// # Errors
+/// The marker cannot be written (the result's directory is missing or read-only).
+pub fn start_marker(result: &Path) -> anyhow::Result<()> {
+    let m = json!({
+        "pid": std::process::id(),
+        "host": host_name(),
+        "started": unix_seconds(),
+    });
+    write_atomic(&marker_path(result), &format!("{m}\n"))
+        .with_context(|| format!("cannot start the job of {}", result.display()))
+}
+
+/// Removes the marker of a job that ended (a missing marker is fine).
+pub fn end_marker(result: &Path) {
+    let _ = std::fs::remove_file(marker_path(result));
+}
+
+/// The JSON object of a result file, if it exists and parses.
+#[must_use]
+pub fn read(path: &Path) -> Option<Value> {
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// The fields that name a question: the same in a result file and in a campaign's plan.
+pub const QUESTION_FIELDS: [&str; 5] = ["board", "sgf", "moves", "komi", "winner"];
+
+/// Whether `result` answers the question `question` (equal [`QUESTION_FIELDS`]) with a proof
+/// (`"status": "proven"`).
+#[must_use]
+pub fn proves(result: &Value, question: &Value) -> bool {
+    result["status"] == "proven" && same_question(result, question)
+}
+
+/// Whether two JSON objects ask the same question (equal [`QUESTION_FIELDS`]).
+#[must_use]
+pub fn same_question(a: &Value, b: &Value) -> bool {
+    QUESTION_FIELDS.iter().all(|f| a[f] == b[f])
+}
+
+/// Removes the marker when dropped: on every return from a job, but not when the process
+/// is killed (the stale marker is how `campaign status` tells a killed job).
+pub struct MarkerGuard(pub PathBuf);
+
+impl Drop for MarkerGuard {
+    fn drop(&mut self) {
+        end_marker(&self.0);
+    }
+}
+
+/// One word for a POSIX shell: as is when it holds only safe characters
+/// (letters, digits, `-_./,:=+@%`), else in single quotes (a `'` written as `'\''`).
+#[must_use]
+pub fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./,:=+@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// A command line for a POSIX shell: the words quoted by [`shell_word`], separated by spaces.
+#[must_use]
+pub fn shell_line<S: AsRef<str>>(words: &[S]) -> String {
+    words
+        .iter()
+        .map(|w| shell_word(w.as_ref()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_whole_files_and_leaves_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("tsumi-result-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("r.json");
+        write_atomic(&f, "{\"a\":1}").unwrap();
+        write_atomic(&f, "{\"a\":2}").unwrap();
+        assert_eq!(read(&f).unwrap()["a"], 2);
+        let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(names.len(), 1, "only the result remains");
+        start_marker(&f).unwrap();
+        assert!(marker_path(&f).exists());
+        end_marker(&f);
+        assert!(!marker_path(&f).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shell_words_quote_only_what_needs_it() {
+        assert_eq!(
+            shell_line(&["tsumi", "--moves", "B2,pass"]),
+            "tsumi --moves B2,pass"
+        );
+        assert_eq!(shell_word("a b"), "'a b'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+
+    #[test]
+    fn a_proof_counts_only_for_its_own_question() {
+        let q =
+            json!({"board": "3x4", "sgf": null, "moves": ["B2"], "komi": 3.5, "winner": "black"});
+        let mut r = q.clone();
+        r["status"] = "proven".into();
+        assert!(proves(&r, &q));
+        r["komi"] = 4.5.into();
+        assert!(!proves(&r, &q));
+        let mut u = q.clone();
+        u["status"] = "unknown".into();
+        assert!(!proves(&u, &q));
+    }
+}
