@@ -487,3 +487,28 @@ fn a_proven_win_at_the_komi_is_played_when_the_value_is_out_of_budget() {
         d.mv
     );
 }
+
+/// The Monte Carlo player under positional superko: its tree keys nodes by position hash and
+/// history signature, so a board reached along two histories is two nodes. Before that, this
+/// game (found against GNU Go) made `genmove` replay a tree move that the current history
+/// forbids, and the engine panicked.
+#[test]
+fn mcps_genmove_after_a_superko_history_plays_a_legal_move() {
+    let mut s = settings();
+    s.solve = false;
+    s.playouts = 2000;
+    s.seed = 1;
+    let mut g = GtpEngine::new(GoEngine::new(Size::parse("5").unwrap(), s));
+    g.quiet = true;
+    let moves = "B3 C3 C2 D5 C4 D4 D3 pass D2 pass B4 pass B2 pass C5 pass";
+    let mut input = String::from("boardsize 5\nkomi 7.5\nclear_board\n");
+    for (i, m) in moves.split(' ').enumerate() {
+        let colour = if i % 2 == 0 { "b" } else { "w" };
+        input.push_str(&format!("play {colour} {m}\n"));
+    }
+    input.push_str("genmove b\ngenmove w\ngenmove b\ngenmove w\n");
+    let out = session(&mut g, &input);
+    let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies.len(), 3 + 16 + 4, "{out}");
+    assert!(replies.iter().all(|r| r.starts_with('=')), "{out}");
+}

@@ -102,12 +102,16 @@ impl Game for GoGame {
         })
     }
 
+    /// The position's hash (board, side to move, passes) xor its history's signature
+    /// ([`super::History::signature`]: what the ko rule can still forbid), so that a tree
+    /// keyed by this hash (the Monte Carlo players') never merges two nodes whose legal moves
+    /// differ: under superko the same board reached along two histories is two states.
     fn hash(&self, state: &Position) -> u64 {
-        state.hash()
+        state.hash() ^ state.history().signature()
     }
 
     fn hash_from_scratch(&self, state: &Position) -> u64 {
-        state.hash_from_scratch()
+        state.hash_from_scratch() ^ state.history_signature_from_scratch()
     }
 
     /// Under superko: every stone move creates a new board and at most one pass separates two

@@ -15,7 +15,23 @@ pub struct History {
     entries: Vec<(Board, Player)>,
     /// Board hash → indices into `entries` (superko rules only).
     by_hash: HashMap<u64, Vec<u32>>,
+    /// The board hashes of the last two entries (simple ko only).
+    recent: [u64; 2],
+    /// What the ko rule can still forbid, as a 64-bit signature (see [`History::signature`]).
+    signature: u64,
 }
+
+/// A non-linear mixer of one board hash (the splitmix64 finaliser), so that a sum of mixed
+/// hashes is a signature of a set of boards.
+pub(crate) const fn mix(h: u64) -> u64 {
+    let mut z = h.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Salt of a board recorded with White to move, under situational superko.
+const WHITE_SALT: u64 = 0x5851_F42D_4C95_7F2D;
 
 impl std::hash::Hash for History {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
@@ -32,6 +48,55 @@ impl History {
             rule,
             entries: Vec::new(),
             by_hash: HashMap::new(),
+            recent: [0; 2],
+            signature: 0,
+        }
+    }
+
+    /// A 64-bit signature of what the ko rule can still forbid: under positional superko the
+    /// set of recorded boards (a sum of mixed board hashes, each board once), under
+    /// situational superko the set of (board, side to move) pairs, under simple ko the board
+    /// before the current one. Two histories with the same position and the same signature
+    /// allow the same moves (but for a 64-bit collision), so a search that keys its nodes by
+    /// position hash ^ signature never merges nodes whose legal moves differ.
+    #[must_use]
+    pub const fn signature(&self) -> u64 {
+        self.signature
+    }
+
+    /// [`History::signature`] recomputed from the recorded boards, hashed by `hash_of`
+    /// (checks the incremental one).
+    #[must_use]
+    pub fn signature_from_scratch(&self, hash_of: impl Fn(&Board) -> u64) -> u64 {
+        match self.rule {
+            KoRule::Simple => {
+                let n = self.entries.len();
+                if n >= 2 {
+                    mix(hash_of(&self.entries[n - 2].0))
+                } else {
+                    0
+                }
+            }
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
+                let mut sig = 0u64;
+                for (i, (b, side)) in self.entries.iter().enumerate() {
+                    let first = self.entries[..i].iter().all(|(b2, s2)| {
+                        b2 != b || (self.rule == KoRule::SituationalSuperko && s2 != side)
+                    });
+                    if first {
+                        sig = sig.wrapping_add(mix(self.salted(hash_of(b), *side)));
+                    }
+                }
+                sig
+            }
+        }
+    }
+
+    const fn salted(&self, board_hash: u64, side: Player) -> u64 {
+        if matches!(self.rule, KoRule::SituationalSuperko) && matches!(side, Player::White) {
+            board_hash ^ WHITE_SALT
+        } else {
+            board_hash
         }
     }
 
@@ -48,7 +113,25 @@ impl History {
                 self.entries.remove(0);
             }
             self.entries.push((board.clone(), to_move));
+            self.recent = [self.recent[1], board_hash];
+            self.signature = if self.entries.len() == 2 {
+                mix(self.recent[0])
+            } else {
+                0
+            };
             return;
+        }
+        let situational = self.rule == KoRule::SituationalSuperko;
+        let seen = self.by_hash.get(&board_hash).is_some_and(|ix| {
+            ix.iter().any(|&i| {
+                let (b, side) = &self.entries[i as usize];
+                b == board && (!situational || *side == to_move)
+            })
+        });
+        if !seen {
+            self.signature = self
+                .signature
+                .wrapping_add(mix(self.salted(board_hash, to_move)));
         }
         let idx = self.entries.len() as u32;
         self.entries.push((board.clone(), to_move));

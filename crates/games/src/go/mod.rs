@@ -29,6 +29,7 @@ mod zobrist;
 pub use board::{Board, BoardParseError, Score};
 pub use game::GoGame;
 pub use history::History;
+pub(crate) use history::mix as mix_board_hash;
 pub use point::{Move, Point, Size, SizeError};
 pub use position::{MoveError, Position};
 pub use rules::{KoRule, Komi, KomiError, Rules};

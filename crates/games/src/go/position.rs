@@ -160,6 +160,12 @@ impl Position {
         self.board_hash ^ z.side(self.to_move) ^ z.passes(self.passes)
     }
 
+    /// [`History::signature`] recomputed from the recorded boards.
+    #[must_use]
+    pub fn history_signature_from_scratch(&self) -> u64 {
+        self.history.signature_from_scratch(board_hash)
+    }
+
     /// The same hash recomputed from scratch.
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
