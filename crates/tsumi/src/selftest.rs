@@ -164,7 +164,9 @@ pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
             disagreements += faults::run(mode, args.seed)?;
         }
         #[cfg(not(feature = "fault-injection"))]
-        bail!("--faults needs a build with fault injection: cargo build --release -p tsumi --features fault-injection");
+        bail!(
+            "--faults needs a build with fault injection: cargo build --release -p tsumi --features fault-injection"
+        );
     } else {
         disagreements += differential(mode, args.seed)?;
         disagreements += threshold::run(mode, args.seed)?;

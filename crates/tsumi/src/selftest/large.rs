@@ -102,9 +102,6 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         names.join(", "),
         start.elapsed().as_secs_f64()
     );
-    println!(
-        "  agree: {agree}/{}",
-        cases - skipped
-    );
+    println!("  agree: {agree}/{}", cases - skipped);
     Ok(disagreements)
 }
