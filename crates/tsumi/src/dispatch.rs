@@ -32,6 +32,9 @@ pub fn prove(args: &ProveArgs) -> anyhow::Result<()> {
     if args.certificate.is_some() && game != GameId::Go {
         bail!("--certificate applies to go only, not to {}", game.name());
     }
+    if args.proof_sgf.is_some() && game != GameId::Go {
+        bail!("--proof-sgf applies to go only, not to {}", game.name());
+    }
     match game {
         GameId::Go => crate::prove_go::run(args),
         other => crate::generic_prove::run(args, other),

@@ -11,6 +11,7 @@ mod go_input;
 mod hex_nets;
 mod interrupt;
 mod knowledge_args;
+mod proof_sgf;
 mod prove;
 mod prove_go;
 mod registry;
