@@ -53,6 +53,9 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<()> {
         "oracle" if args.certificate.is_some() => {
             bail!("--certificate applies to the dfpn engine, not to the oracle")
         }
+        "oracle" if args.proof_sgf.is_some() => {
+            bail!("--proof-sgf applies to the dfpn engine, not to the oracle")
+        }
         "oracle" => crate::solve::run_oracle(args),
         "dfpn" => crate::solve_dfpn::run(args),
         other => bail!("unknown engine '{other}' (expected dfpn or oracle)"),

@@ -1,4 +1,5 @@
-//! `prove go ... --proof-sgf FILE`: a proof as SGF, from its certificate's DAG.
+//! `prove go ... --proof-sgf FILE` (and `solve go ... --proof-sgf DIR`, one file per
+//! deciding proof): a proof as SGF, from its certificate's DAG.
 //!
 //! The proof is first written as a certificate (`gosolve::certificate`) and read back with
 //! the checker's parser (`check::parse`), so the SGF shows exactly the DAG that `tsumi check`
@@ -17,6 +18,7 @@
 use anyhow::{Context, bail};
 use check::format::{Kind, Start, Step};
 use check::{Board, Certificate, Color, Geometry};
+use games::Player;
 use gosolve::{Answer, Line, Proof, Solver};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -35,8 +37,38 @@ pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> any
         Answer::Loss => p.winner.opponent(),
         Answer::Unknown => bail!("--proof-sgf: no proof to show (the answer is unknown)"),
     };
+    write_one(solver, line, winner, p.komi2, path)
+}
+
+/// Writes the SGF of both deciding proofs of a solved value `v` into `dir` (`solve
+/// --proof-sgf DIR`): `black-<v − ½>.sgf` and `white-<v + ½>.sgf`.
+///
+/// # Errors
+/// A directory or write error, or a failing certificate extraction.
+pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the --proof-sgf directory {}", dir.display()))?;
+    for (w, k2) in [
+        (Player::Black, 2 * value - 1),
+        (Player::White, 2 * value + 1),
+    ] {
+        let komi = games::go::Komi::from_half_points(k2);
+        let path = dir.join(format!("{}-{komi}.sgf", w.name()));
+        write_one(solver, line, w, k2, &path)?;
+    }
+    Ok(())
+}
+
+/// Writes the SGF of "`winner` wins the end of `line` at komi `komi2`/2".
+fn write_one(
+    solver: &mut Solver,
+    line: &Line,
+    winner: Player,
+    komi2: i32,
+    path: &Path,
+) -> anyhow::Result<()> {
     let mut text = Vec::new();
-    gosolve::certificate::write_certificate(solver, line, winner, p.komi2, &mut text)
+    gosolve::certificate::write_certificate(solver, line, winner, komi2, &mut text)
         .map_err(|e| anyhow::anyhow!("--proof-sgf: {e}"))?;
     let text = String::from_utf8(text).context("the certificate is text")?;
     let cert = check::parse(&text).map_err(|e| anyhow::anyhow!("--proof-sgf: {e}"))?;

@@ -165,3 +165,42 @@ fn proof_sgf_needs_go_and_an_answer() {
         "{err}"
     );
 }
+
+#[test]
+fn solve_writes_both_deciding_proofs_as_sgf() {
+    let dir = std::env::temp_dir().join(format!("tsumi-solve-sgf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = tsumi(&["solve", "go", "2x3", "--proof-sgf", dir.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(
+        names[0].starts_with("black-") && names[1].starts_with("white-"),
+        "{names:?}"
+    );
+    for n in &names {
+        let text = std::fs::read_to_string(dir.join(n)).unwrap();
+        let trees = sgf_parse::go::parse(&text).unwrap();
+        assert!(count(&trees[0]) >= 1, "{n}: {text}");
+    }
+    assert_clear_error(
+        &[
+            "solve",
+            "go",
+            "2x3",
+            "--engine",
+            "oracle",
+            "--proof-sgf",
+            "d",
+        ],
+        "--proof-sgf applies to the dfpn engine",
+    );
+}
