@@ -25,7 +25,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         ),
     };
     let start = std::time::Instant::now();
-    let mut rng = Rng(seed ^ 0x6272_7574_65);
+    let mut rng = Rng(seed ^ 0x0062_7275_7465);
     let (mut prefixes, mut questions, mut agree, mut skipped) = (0u64, 0u64, 0u64, 0u64);
     let mut disagreements = 0;
     for &(r, c) in boards {

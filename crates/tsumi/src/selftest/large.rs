@@ -25,7 +25,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         ),
     };
     let start = std::time::Instant::now();
-    let mut rng = Rng(seed ^ 0x6c61_7267_65);
+    let mut rng = Rng(seed ^ 0x006c_6172_6765);
     let (mut cases, mut by_oracle, mut by_resolve, mut agree, mut skipped) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut disagreements = 0;
