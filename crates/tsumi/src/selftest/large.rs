@@ -17,7 +17,7 @@ use gosolve::{Answer, Config, Solver};
 pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
     // (rows, cols, positions); the quick mode has one cheap 4x5 instance.
     let (boards, max_exp, oracle_nodes): (&[(u32, u32, usize)], u64, u64) = match mode {
-        Mode::Quick => (&[(4, 5, 1)], 200_000, 100_000),
+        Mode::Quick => (&[(4, 5, 3)], 1_000_000, 20_000),
         Mode::Long => (
             &[(4, 5, 12), (3, 6, 12), (2, 8, 12), (1, 12, 12)],
             5_000_000,
