@@ -1,5 +1,5 @@
 //! `tsumi selftest --quick` passes (solver, oracle mode, oracle and certificate checker agree;
-//! threshold probes, brute force over prefixes, re-solves in fresh processes, a large-board
+//! threshold probes, brute force over prefixes, re-solves in fresh processes, large-board
 //! prefixes), its counts repeat for a seed, and `--faults` needs the fault-injection build.
 
 mod common;
