@@ -21,7 +21,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         Mode::Long => (
             &[(4, 5, 12), (3, 6, 12), (2, 8, 12), (1, 12, 12)],
             5_000_000,
-            3_000_000,
+            1_000_000,
         ),
     };
     let start = std::time::Instant::now();
@@ -38,7 +38,6 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             ..Config::default()
         };
         let mut solver = Solver::new(geo, 64, cfg);
-        let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         let mut done = 0;
         let mut tries = 0;
         while done < count && tries < 20 * count {
@@ -51,7 +50,8 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             done += 1;
             let (_, line) = reference::line(&pos)?;
             let case = |k2| case_name(size, &moves, k2);
-            if let Ok(v) = oracle.value(&pos) {
+            // A fresh oracle per position: its memo of long histories is dropped each time.
+            if let Ok(v) = Oracle::new().with_max_nodes(oracle_nodes).value(&pos) {
                 for (k2, want) in [(2 * v - 1, Answer::Win), (2 * v + 1, Answer::Loss)] {
                     cases += 1;
                     by_oracle += 1;
