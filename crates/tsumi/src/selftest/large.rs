@@ -19,8 +19,8 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
     let (boards, max_exp, oracle_nodes): (&[(u32, u32, usize)], u64, u64) = match mode {
         Mode::Quick => (&[(4, 5, 3)], 1_000_000, 20_000),
         Mode::Long => (
-            &[(4, 5, 12), (3, 6, 12), (2, 8, 12), (1, 12, 12)],
-            5_000_000,
+            &[(4, 5, 6), (3, 6, 6), (2, 8, 6), (1, 12, 6)],
+            1_000_000,
             1_000_000,
         ),
     };
