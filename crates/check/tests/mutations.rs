@@ -241,3 +241,118 @@ fn unreadable_certificates_name_the_line() {
     let e = check_text(&join(&v)).unwrap_err();
     assert!(e.to_string().contains("ends early"), "{e}");
 }
+
+/// The last node (pre-order index) of the subtree of `u`.
+fn subtree_end(cert: &check::Certificate, mut u: usize) -> usize {
+    while let Some(&c) = cert.nodes[u].children.last() {
+        u = c as usize;
+    }
+    u
+}
+
+/// Replaces the whole subtree of node `u` by the line `ref t` (node ids renumbered, the
+/// trailer's count fixed), so that only the reference at `u` differs from a valid proof.
+fn replace_subtree_by_ref(text: &str, cert: &check::Certificate, u: usize, t: usize) -> String {
+    let last = subtree_end(cert, u);
+    let removed = (last - u) as u32;
+    let v = lines(text);
+    let first = cert.nodes[0].line - 1;
+    let f: Vec<String> = fields(&v[cert.nodes[u].line - 1])
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut out = v[..first].to_vec();
+    for (i, n) in cert.nodes.iter().enumerate() {
+        if i > u && i <= last {
+            continue;
+        }
+        let l = &v[n.line - 1];
+        if i == u {
+            out.push(format!("{} {} {} ref {t}", f[0], f[1], f[2]));
+        } else if let check::format::Kind::Ref(r) = n.kind {
+            let r = if r as usize > last { r - removed } else { r };
+            let g = fields(l);
+            out.push(format!("{} {} {} ref {r}", g[0], g[1], g[2]));
+        } else {
+            out.push(l.clone());
+        }
+    }
+    out.push(format!("end {}", cert.nodes.len() as u32 - removed));
+    join(&out)
+}
+
+/// Theorem 1 (iii) on its own: a reference to an earlier static leaf (whose proof has no
+/// winner's boards and no excluding boards, so (i) and (ii) hold) from a node of the same
+/// position whose history had a winner's stone on the leaf's certified territory. The
+/// writer expanded such nodes (the leaf's (C1) fails there); the mutation replaces one's
+/// subtree by the reference, and the checker must reject it at that node, naming (iii).
+#[test]
+fn reference_violating_theorem_1_iii_is_rejected_at_its_node() {
+    let cert = check::parse(C3X3).unwrap();
+    let w = cert.winner;
+    let mut parent = vec![usize::MAX; cert.nodes.len()];
+    for (i, n) in cert.nodes.iter().enumerate() {
+        for &c in &n.children {
+            parent[c as usize] = i;
+        }
+    }
+    // The winner's stones over the node's line (the root's history is the empty board).
+    let ever = |mut i: usize| {
+        let mut s = 0u64;
+        loop {
+            s |= cert.nodes[i].board.stones(w);
+            if i == 0 {
+                return s;
+            }
+            i = parent[i];
+        }
+    };
+    let same = |a: &check::format::Node, b: &check::format::Node| {
+        (a.board, a.to_move, a.passes) == (b.board, b.to_move, b.passes)
+    };
+    let mut found = None;
+    'search: for (u, n) in cert.nodes.iter().enumerate() {
+        if matches!(n.kind, check::format::Kind::Eyes { .. }) {
+            continue;
+        }
+        for (t, m) in cert.nodes[..u].iter().enumerate() {
+            if let check::format::Kind::Eyes { territory, .. } = m.kind {
+                if same(m, n) && territory & ever(u) != 0 {
+                    found = Some((u, t));
+                    break 'search;
+                }
+            }
+        }
+    }
+    let (u, t) = found.expect("a node at a static leaf's position whose (C1) fails");
+    let mutated = replace_subtree_by_ref(C3X3, &cert, u, t);
+    let fail = match check_text(&mutated) {
+        Err(CheckError::Invalid(f)) => f,
+        other => panic!("mutation not rejected as invalid: {other:?}"),
+    };
+    assert_eq!(fail.node as usize, u, "{fail}");
+    assert!(fail.reason.contains("Theorem 1 (iii)"), "{fail}");
+    // The control: the same replacement at a node whose earlier copy *does* transfer is
+    // accepted, so the helper changes nothing but the reference.
+    let mut tries = 0;
+    let control = (0..cert.nodes.len()).find_map(|u2| {
+        let n = &cert.nodes[u2];
+        if matches!(n.kind, check::format::Kind::Ref(_)) || subtree_end(&cert, u2) == u2 {
+            return None;
+        }
+        cert.nodes[..u2].iter().enumerate().find_map(|(t2, m)| {
+            if tries > 300 || !same(m, n) || subtree_end(&cert, t2) >= u2 {
+                return None;
+            }
+            tries += 1;
+            check_text(&replace_subtree_by_ref(C3X3, &cert, u2, t2))
+                .is_ok()
+                .then_some((u2, t2))
+        })
+    });
+    let (u2, t2) = control.expect("a node whose subtree an earlier copy can replace");
+    eprintln!(
+        "node {u} -> ref {t}: {}; control: node {u2} -> ref {t2} accepted",
+        fail.reason
+    );
+}

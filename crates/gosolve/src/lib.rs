@@ -14,11 +14,15 @@
 //! - [`value`]: a board's value from two proofs by bisection over komi, with a principal
 //!   variation.
 //! - [`oracle`]: the brute-force reference every fast path is checked against.
+//! - `faults` (only with `--features fault-injection`): wrong proofs accepted on purpose,
+//!   and how often they change a result.
 //! - [`certificate`]: writes a proof as a certificate for the independent checker (`check`).
 
 pub mod board;
 pub mod certificate;
 pub mod eyes;
+#[cfg(feature = "fault-injection")]
+pub mod faults;
 pub mod oracle;
 pub(crate) mod path;
 pub mod position;
@@ -35,4 +39,6 @@ pub mod zobrist;
 pub use board::{Bitboard, Board, BoardError, Geometry, Move, Placed, Point};
 pub use position::{Line, MoveError, Position};
 pub use search::{Answer, Config, Proof, Solver};
+#[cfg(feature = "fault-injection")]
+pub use table::FaultKind;
 pub use value::{Solved, solve_value, solve_value_from};

@@ -448,6 +448,59 @@ pub struct Table {
     tear_rate: u32,
     #[cfg(feature = "fault-injection")]
     tear_state: AtomicU64,
+    /// Fault injection: wrong proofs accepted on purpose.
+    #[cfg(feature = "fault-injection")]
+    faults: ProofFaults,
+}
+
+/// The kinds of wrong proofs that fault injection makes the table return (Section 8.1 of
+/// the Sanko paper: the effects of a signature collision, a collision of twin keys and a
+/// corrupted entry).
+#[cfg(feature = "fault-injection")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaultKind {
+    /// A position proof from another superko game that the transfer test rejected is
+    /// accepted anyway.
+    Transfer,
+    /// A path-specific proof of the same position stored on another path (another set of
+    /// earlier boards) is returned as if it were this path's.
+    OtherPath,
+    /// A proof found in the table is returned with its winner reversed.
+    Reversed,
+}
+
+#[cfg(feature = "fault-injection")]
+impl FaultKind {
+    /// Every kind, in the order of the report.
+    pub const ALL: [FaultKind; 3] = [
+        FaultKind::Transfer,
+        FaultKind::OtherPath,
+        FaultKind::Reversed,
+    ];
+
+    /// A short name ("transfer", "other path", "reversed winner").
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            FaultKind::Transfer => "transfer rejected by the test",
+            FaultKind::OtherPath => "path proof from another path",
+            FaultKind::Reversed => "stored winner reversed",
+        }
+    }
+}
+
+/// The fault-injection state of a table: one kind at a rate, a count of the faults made,
+/// and (for [`FaultKind::OtherPath`]) the last path proof stored per position.
+#[cfg(feature = "fault-injection")]
+#[derive(Default)]
+struct ProofFaults {
+    kind: Option<FaultKind>,
+    /// Per 2^32 chances.
+    rate: u32,
+    state: AtomicU64,
+    injected: AtomicU64,
+    /// (position key, second position hash) → (path signature, found proof).
+    path_proofs: std::sync::Mutex<std::collections::HashMap<(u64, u64), (u64, Found)>>,
 }
 
 impl std::fmt::Debug for Table {
@@ -468,6 +521,10 @@ fn applies(mover: Player, mover_wins: bool, stored: i32, asked: i32) -> bool {
         asked >= stored
     }
 }
+
+/// Fault-injection hook codes ([`Table::fault`]; `FaultKind as u8` in that build).
+const TRANSFER: u8 = 0;
+const REVERSED: u8 = 2;
 
 /// What [`Table::store`] writes.
 #[derive(Clone, Copy, Debug)]
@@ -534,6 +591,8 @@ impl Table {
             tear_rate: 0,
             #[cfg(feature = "fault-injection")]
             tear_state: AtomicU64::new(0x9E37_79B9_7F4A_7C15),
+            #[cfg(feature = "fault-injection")]
+            faults: ProofFaults::default(),
         }
     }
 
@@ -568,6 +627,94 @@ impl Table {
     pub fn set_tear_rate(&mut self, per_million: u32) {
         self.tear_rate =
             ((u64::from(per_million) << 32) / 1_000_000).min(u64::from(u32::MAX)) as u32;
+    }
+
+    /// Fault injection: from now on, at `per_million` of every million chances, the probes
+    /// return a wrong proof of `kind` (`None`: no faults); resets the count and seeds the
+    /// stream with `seed`.
+    #[cfg(feature = "fault-injection")]
+    pub fn set_proof_faults(&mut self, kind: Option<FaultKind>, per_million: u32, seed: u64) {
+        self.faults.kind = kind;
+        self.faults.rate =
+            ((u64::from(per_million) << 32) / 1_000_000).min(u64::from(u32::MAX)) as u32;
+        self.faults.state = AtomicU64::new(seed | 1);
+        self.faults.injected = AtomicU64::new(0);
+    }
+
+    /// Fault injection: the wrong proofs returned since [`Table::set_proof_faults`].
+    #[cfg(feature = "fault-injection")]
+    #[must_use]
+    pub fn proof_faults_injected(&self) -> u64 {
+        self.faults.injected.load(Relaxed)
+    }
+
+    /// Whether to inject a fault of `kind` at this chance (always false without the
+    /// fault-injection feature, so that the hooks compile away).
+    #[inline]
+    #[allow(unused_variables)]
+    fn fault(&self, kind: u8) -> bool {
+        #[cfg(feature = "fault-injection")]
+        {
+            let f = &self.faults;
+            let Some(k) = f.kind else {
+                return false;
+            };
+            if k as u8 != kind || f.rate == 0 {
+                return false;
+            }
+            let mut x = f.state.load(Relaxed);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            f.state.store(x, Relaxed);
+            let hit = (x as u32) < f.rate;
+            if hit {
+                f.injected.fetch_add(1, Relaxed);
+            }
+            hit
+        }
+        #[cfg(not(feature = "fault-injection"))]
+        false
+    }
+
+    /// Fault injection, [`FaultKind::OtherPath`]: a path proof of this position stored on
+    /// another path that applies at `komi2`, at the fault rate.
+    #[inline]
+    #[allow(unused_variables)]
+    fn other_path_fault(&self, k: &NodeKey, mover: Player, komi2: i32) -> Option<Found> {
+        #[cfg(feature = "fault-injection")]
+        {
+            if self.faults.kind != Some(FaultKind::OtherPath) {
+                return None;
+            }
+            let found = {
+                let map = self.faults.path_proofs.lock().ok()?;
+                map.get(&(k.key, k.pos2)).copied()
+            };
+            if let Some((sig, f)) = found {
+                if sig != k.sig1
+                    && applies(mover, f.mover_wins, f.komi2, komi2)
+                    && self.fault(FaultKind::OtherPath as u8)
+                {
+                    return Some(f);
+                }
+            }
+            None
+        }
+        #[cfg(not(feature = "fault-injection"))]
+        None
+    }
+
+    /// Fault injection: records a path proof for [`FaultKind::OtherPath`].
+    #[inline]
+    #[allow(unused_variables)]
+    fn note_path_proof(&self, k: &NodeKey, f: Found) {
+        #[cfg(feature = "fault-injection")]
+        if self.faults.kind == Some(FaultKind::OtherPath) {
+            if let Ok(mut map) = self.faults.path_proofs.lock() {
+                map.insert((k.key, k.pos2), (k.sig1, f));
+            }
+        }
     }
 
     #[inline]
@@ -645,7 +792,7 @@ impl Table {
                     if applies(mover, state == WIN, i32::from(e.komi2), komi2) {
                         stats.proven_hits += 1;
                         return Probe::Proven(Found {
-                            mover_wins: state == WIN,
+                            mover_wins: (state == WIN) != self.fault(REVERSED),
                             best: e.best,
                             attrs: e.attrs(),
                             needs_test: false,
@@ -661,6 +808,9 @@ impl Table {
                     };
                 }
             }
+        }
+        if let Some(f) = self.other_path_fault(k, mover, komi2) {
+            return Probe::Proven(f);
         }
         if !(transfer || self.share_unproven && found == Probe::Miss) {
             if found != Probe::Miss {
@@ -691,10 +841,10 @@ impl Table {
                 }
                 let identical = e.sig1 == k.sig1 && e.sig2 == k.sig2;
                 let attrs = e.attrs();
-                if identical || accept(&attrs, wins) {
+                if identical || accept(&attrs, wins) || self.fault(TRANSFER) {
                     stats.proven_hits += 1;
                     return Probe::Proven(Found {
-                        mover_wins: wins,
+                        mover_wins: wins != self.fault(REVERSED),
                         best: e.best,
                         attrs,
                         needs_test: !identical,
@@ -814,7 +964,19 @@ impl Table {
                 },
                 shared,
             ),
-            StoreKind::PathProof(w, a) => (proof_entry(w, &a, false), false),
+            StoreKind::PathProof(w, a) => {
+                self.note_path_proof(
+                    k,
+                    Found {
+                        mover_wins: w,
+                        best,
+                        attrs: a,
+                        needs_test: false,
+                        komi2: i32::from(komi2),
+                    },
+                );
+                (proof_entry(w, &a, false), false)
+            }
             StoreKind::PositionProof(w, a) => (proof_entry(w, &a, true), true),
         };
         let mut torn = 0;

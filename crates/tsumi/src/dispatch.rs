@@ -35,6 +35,9 @@ pub fn prove(args: &ProveArgs) -> anyhow::Result<()> {
     if args.out.is_some() && game != GameId::Go {
         bail!("--out applies to go only, not to {}", game.name());
     }
+    if args.proof_sgf.is_some() && game != GameId::Go {
+        bail!("--proof-sgf applies to go only, not to {}", game.name());
+    }
     match game {
         GameId::Go => crate::prove_go::run(args),
         other => crate::generic_prove::run(args, other),
@@ -52,6 +55,9 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<()> {
     match args.engine.as_str() {
         "oracle" if args.certificate.is_some() => {
             bail!("--certificate applies to the dfpn engine, not to the oracle")
+        }
+        "oracle" if args.proof_sgf.is_some() => {
+            bail!("--proof-sgf applies to the dfpn engine, not to the oracle")
         }
         "oracle" => crate::solve::run_oracle(args),
         "dfpn" => crate::solve_dfpn::run(args),

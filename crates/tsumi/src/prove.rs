@@ -102,6 +102,11 @@ pub struct ProveArgs {
     /// Go: write the proof as a certificate to this file, for `tsumi check`.
     #[arg(long)]
     pub certificate: Option<std::path::PathBuf>,
+    /// Go: write the proof as SGF to this file: the whole proof tree as variations (the
+    /// winner's move, every loser's move) for proofs of at most 10,000 nodes, else its main
+    /// line; leaves carry a comment saying why they are leaves.
+    #[arg(long)]
+    pub proof_sgf: Option<std::path::PathBuf>,
     /// Go: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::knowledge_args::KnowledgeArgs,

@@ -538,6 +538,9 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.certificate {
         crate::check_cmd::write_go(&mut solver, &line, &p, path)?;
     }
+    if let Some(path) = &args.proof_sgf {
+        crate::proof_sgf::write_go(&mut solver, &line, &p, path)?;
+    }
     let interrupted = cancel_flag().load(Ordering::Relaxed);
     let best = p.best_move.map(|m| geo.move_name(m));
     let proven = p.answer != Answer::Unknown;

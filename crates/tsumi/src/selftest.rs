@@ -9,8 +9,24 @@
 //! (`crates/check`), which must accept it for the oracle's winner. Any disagreement is
 //! printed and the command exits with status 2.
 //!
-//! Not here yet: threshold probes, the brute force over all prefixes on one shared table,
-//! re-solves in fresh processes, large-board prefixes and fault injection.
+//! The other parts, each in its own module and each printing its counts:
+//! - [`threshold`]: threshold probes, komi exactly where the pure-eye rule declares a winner
+//!   (and one point either side), solver against oracle;
+//! - [`brute`]: every prefix of random games on one shared table against the exact-state
+//!   minimax (the oracle), the exact value by two questions;
+//! - [`resolve`]: proofs split at the root into their branches, each proved in a fresh
+//!   process (`tsumi prove go --moves ...`), the combination against the root's answer;
+//! - [`large`]: long random prefixes on the claimed boards (4x5, 3x6, 2x8, 1x12), against
+//!   the oracle where it finishes and against a re-solve otherwise;
+//! - `faults` (only in a build with `--features fault-injection`, `--faults`): wrong proofs
+//!   accepted on purpose, counted with how many changed a result.
+
+mod brute;
+#[cfg(feature = "fault-injection")]
+mod faults;
+mod large;
+mod resolve;
+mod threshold;
 
 use anyhow::bail;
 use games::Player;
@@ -26,26 +42,37 @@ pub struct SelftestArgs {
     /// The CI mode: small boards, a few hundred questions (well under a minute).
     #[arg(long)]
     pub quick: bool,
-    /// The long mode: more boards (3x4, 4x4) and many more questions.
+    /// The long mode: more boards (3x4, 4x4), the large boards and many more questions.
     #[arg(long)]
     pub long: bool,
     /// Seed of the random positions (the same seed repeats the run).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Only fault injection (a build with `--features fault-injection`): wrong proofs
+    /// accepted on purpose, with the 95% upper bound on the chance that one changes a value.
+    #[arg(long)]
+    pub faults: bool,
+}
+
+/// The sizes of one mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Quick,
+    Long,
 }
 
 /// SplitMix64: a small seeded generator (the runs must repeat for a seed).
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
 }
@@ -61,23 +88,42 @@ struct Counts {
     disagreements: u64,
 }
 
-fn random_position(size: go::Size, rng: &mut Rng) -> (go::Position, Vec<String>) {
+/// A PSK position with komi 0.5 (the questions give their own komi).
+pub(crate) fn empty_position(size: go::Size) -> go::Position {
     let rules = Rules {
         ko: KoRule::PositionalSuperko,
         komi: go::Komi::from_half_points(1),
     };
-    let mut pos = go::Position::new(size, rules);
+    go::Position::new(size, rules)
+}
+
+/// One random move of a random game: mostly a stone (uniform), a pass one time in 25 or
+/// when nothing else is legal.
+pub(crate) fn random_move(pos: &go::Position, rng: &mut Rng) -> Option<go::Move> {
+    if pos.is_over() {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    Some(if moves.len() == 1 || rng.below(25) == 0 {
+        go::Move::Pass
+    } else {
+        moves[rng.below(moves.len() - 1)]
+    })
+}
+
+/// A random game stopped at a random ply in `0..=max_plies` (or at its end): the position
+/// and the moves, as the `--moves` of `tsumi prove go` writes them.
+pub(crate) fn random_prefix(
+    size: go::Size,
+    max_plies: usize,
+    rng: &mut Rng,
+) -> (go::Position, Vec<String>) {
+    let mut pos = empty_position(size);
     let mut played = Vec::new();
-    let stop = rng.below(3 * size.points() + 1);
+    let stop = rng.below(max_plies + 1);
     for _ in 0..stop {
-        if pos.is_over() {
+        let Some(m) = random_move(&pos, rng) else {
             break;
-        }
-        let moves = pos.legal_moves();
-        let m = if moves.len() == 1 || rng.below(25) == 0 {
-            go::Move::Pass
-        } else {
-            moves[rng.below(moves.len() - 1)]
         };
         if pos.play(m).is_err() {
             break;
@@ -87,21 +133,68 @@ fn random_position(size: go::Size, rng: &mut Rng) -> (go::Position, Vec<String>)
     (pos, played)
 }
 
+fn random_position(size: go::Size, rng: &mut Rng) -> (go::Position, Vec<String>) {
+    random_prefix(size, 3 * size.points(), rng)
+}
+
+/// The question's case as printed on a disagreement.
+pub(crate) fn case_name(size: go::Size, moves: &[String], komi2: i32) -> String {
+    format!(
+        "{size} after [{}] at komi {}",
+        moves.join(" "),
+        go::Komi::from_half_points(komi2)
+    )
+}
+
 /// Runs `tsumi selftest`.
 ///
 /// # Errors
-/// Neither or both modes given (status 2); any disagreement (status 2, after the counts).
+/// Neither or both modes given (status 2); `--faults` in a build without fault injection;
+/// any disagreement (status 2, after the counts).
 pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
     if args.quick == args.long {
         bail!("give one of --quick or --long");
     }
-    let (boards, per_board): (&[(u32, u32)], usize) = if args.quick {
-        (
+    let mode = if args.quick { Mode::Quick } else { Mode::Long };
+    let start = std::time::Instant::now();
+    let mut disagreements = 0;
+    if args.faults {
+        #[cfg(feature = "fault-injection")]
+        {
+            disagreements += faults::run(mode, args.seed)?;
+        }
+        #[cfg(not(feature = "fault-injection"))]
+        bail!(
+            "--faults needs a build with fault injection: cargo build --release -p tsumi --features fault-injection"
+        );
+    } else {
+        disagreements += differential(mode, args.seed)?;
+        disagreements += threshold::run(mode, args.seed)?;
+        disagreements += brute::run(mode, args.seed)?;
+        disagreements += resolve::run(mode, args.seed)?;
+        disagreements += large::run(mode, args.seed)?;
+    }
+    println!(
+        "disagreements: {disagreements}; {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    if disagreements > 0 {
+        bail!("selftest found {disagreements} disagreements");
+    }
+    Ok(())
+}
+
+/// The differential part (see the module docs); returns the disagreements.
+fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
+    // The oracle's budget per question: questions it cannot answer are skipped, so a small
+    // budget in the quick mode saves the time of the hopeless ones.
+    let (boards, per_board, oracle_nodes): (&[(u32, u32)], usize, u64) = match mode {
+        Mode::Quick => (
             &[(1, 3), (1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (3, 3)],
             60,
-        )
-    } else {
-        (
+            200_000,
+        ),
+        Mode::Long => (
             &[
                 (1, 5),
                 (1, 6),
@@ -113,9 +206,10 @@ pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
                 (4, 4),
             ],
             600,
-        )
+            2_000_000,
+        ),
     };
-    let mut rng = Rng(args.seed);
+    let mut rng = Rng(seed);
     let mut c = Counts::default();
     let start = std::time::Instant::now();
     for &(r, cols) in boards {
@@ -124,7 +218,7 @@ pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
         let geo = gosolve::Geometry::new(r as usize, cols as usize)?;
         let mut full = Solver::new(geo.clone(), 16, Config::default());
         let mut reference_mode = Solver::new(geo, 16, Config::default().oracle_mode());
-        let mut oracle = Oracle::new().with_max_nodes(2_000_000);
+        let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..per_board {
             let (pos, moves) = random_position(size, &mut rng);
             // Komi: a random half-integer in [−(n + ½), n + ½].
@@ -140,11 +234,7 @@ pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
             let a = answer(&mut full);
             let b = answer(&mut reference_mode);
             let want = if truth { Answer::Win } else { Answer::Loss };
-            let case = format!(
-                "{size} after [{}] at komi {}",
-                moves.join(" "),
-                go::Komi::from_half_points(k2)
-            );
+            let case = case_name(size, &moves, k2);
             if a == want {
                 c.agree_full += 1;
             } else {
@@ -189,11 +279,11 @@ pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
         }
     }
     println!(
-        "differential: {} questions ({} skipped: oracle budget) on {} boards, seed {}",
+        "differential: {} questions ({} skipped: oracle budget of {oracle_nodes} nodes) on {} boards, seed {seed}; {:.1} s",
         c.cases,
         c.skipped,
         boards.len(),
-        args.seed
+        start.elapsed().as_secs_f64()
     );
     println!(
         "  full solver agrees with the oracle: {}/{}; oracle mode: {}/{}",
@@ -203,13 +293,5 @@ pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
         "  certificates written and accepted by the independent checker: {}/{} ({} nodes)",
         c.certificates, c.cases, c.certificate_nodes
     );
-    println!(
-        "disagreements: {}; {:.1} s",
-        c.disagreements,
-        start.elapsed().as_secs_f64()
-    );
-    if c.disagreements > 0 {
-        bail!("selftest found {} disagreements", c.disagreements);
-    }
-    Ok(())
+    Ok(c.disagreements)
 }

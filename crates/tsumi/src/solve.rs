@@ -67,6 +67,10 @@ pub struct SolveArgs {
     /// into this directory (created if needed), for `tsumi check`.
     #[arg(long)]
     pub certificate: Option<std::path::PathBuf>,
+    /// dfpn: write each deciding proof as SGF into this directory (created if needed):
+    /// `black-<v − ½>.sgf` and `white-<v + ½>.sgf`, as `prove go --proof-sgf` writes them.
+    #[arg(long)]
+    pub proof_sgf: Option<std::path::PathBuf>,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::knowledge_args::KnowledgeArgs,

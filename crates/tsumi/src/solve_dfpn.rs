@@ -177,6 +177,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.certificate {
         crate::check_cmd::write_solve(&mut solver, &line_for_pv, value, dir)?;
     }
+    if let Some(dir) = &args.proof_sgf {
+        crate::proof_sgf::write_solve(&mut solver, &line_for_pv, value, dir)?;
+    }
     let report = SolveReport {
         board: pos.size().to_string(),
         rules: pos.rules().ko.to_string(),
