@@ -52,12 +52,45 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
 /// # Errors
 /// No answer to certify, a write error, or a failing extraction.
 pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> anyhow::Result<()> {
-    let winner = match p.answer {
-        Answer::Win => p.winner,
-        Answer::Loss => p.winner.opponent(),
-        Answer::Unknown => bail!("--certificate: no proof to certify (the answer is unknown)"),
-    };
+    let winner = proven_winner(p, "--certificate")?;
     write_one(solver, line, winner, p.komi2, path)
+}
+
+/// The player a question's proof shows winning (the asked player's win, or its opponent's
+/// for a loss), for the writer of option `flag`.
+///
+/// # Errors
+/// An unknown answer: there is no proof to write.
+pub(crate) fn proven_winner(p: &Proof, flag: &str) -> anyhow::Result<Player> {
+    match p.answer {
+        Answer::Win => Ok(p.winner),
+        Answer::Loss => Ok(p.winner.opponent()),
+        Answer::Unknown => bail!("{flag}: no proof to write (the answer is unknown)"),
+    }
+}
+
+/// The two deciding questions of a solved value `v` (Black at komi v − ½, White at v + ½),
+/// each with its file `dir/<colour>-<komi>.<ext>`, after creating `dir` (for the `solve`
+/// options `flag` that write one file per deciding proof).
+///
+/// # Errors
+/// The directory cannot be created.
+pub(crate) fn deciding_files(
+    value: i32,
+    dir: &Path,
+    ext: &str,
+    flag: &str,
+) -> anyhow::Result<[(Player, i32, PathBuf); 2]> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the {flag} directory {}", dir.display()))?;
+    Ok([
+        (Player::Black, 2 * value - 1),
+        (Player::White, 2 * value + 1),
+    ]
+    .map(|(w, k2)| {
+        let komi = games::go::Komi::from_half_points(k2);
+        (w, k2, dir.join(format!("{}-{komi}.{ext}", w.name())))
+    }))
 }
 
 /// Writes the certificates of a solved value `v` into `dir` (`solve --certificate DIR`):
@@ -67,14 +100,7 @@ pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> any
 /// # Errors
 /// A directory or write error, or a failing extraction.
 pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create certificate directory {}", dir.display()))?;
-    for (w, k2) in [
-        (Player::Black, 2 * value - 1),
-        (Player::White, 2 * value + 1),
-    ] {
-        let komi = games::go::Komi::from_half_points(k2);
-        let path = dir.join(format!("{}-{komi}.cert", w.name()));
+    for (w, k2, path) in deciding_files(value, dir, "cert", "--certificate")? {
         write_one(solver, line, w, k2, &path)?;
     }
     Ok(())

@@ -15,11 +15,11 @@
 //! of an earlier node, reused by Theorem 1, named by its moves from the root). The file is
 //! FF[4] with SZ[cols:rows] for rectangles; passes are empty moves (B[]).
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use check::format::{Kind, Start, Step};
 use check::{Board, Certificate, Color, Geometry};
 use games::Player;
-use gosolve::{Answer, Line, Proof, Solver};
+use gosolve::{Line, Proof, Solver};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -32,11 +32,7 @@ pub const WHOLE_TREE_NODES: usize = 10_000;
 /// # Errors
 /// No answer to show, a failing certificate extraction, or a write error.
 pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> anyhow::Result<()> {
-    let winner = match p.answer {
-        Answer::Win => p.winner,
-        Answer::Loss => p.winner.opponent(),
-        Answer::Unknown => bail!("--proof-sgf: no proof to show (the answer is unknown)"),
-    };
+    let winner = crate::check_cmd::proven_winner(p, "--proof-sgf")?;
     write_one(solver, line, winner, p.komi2, path)
 }
 
@@ -46,14 +42,7 @@ pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> any
 /// # Errors
 /// A directory or write error, or a failing certificate extraction.
 pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the --proof-sgf directory {}", dir.display()))?;
-    for (w, k2) in [
-        (Player::Black, 2 * value - 1),
-        (Player::White, 2 * value + 1),
-    ] {
-        let komi = games::go::Komi::from_half_points(k2);
-        let path = dir.join(format!("{}-{komi}.sgf", w.name()));
+    for (w, k2, path) in crate::check_cmd::deciding_files(value, dir, "sgf", "--proof-sgf")? {
         write_one(solver, line, w, k2, &path)?;
     }
     Ok(())

@@ -161,7 +161,7 @@ fn proof_sgf_needs_go_and_an_answer() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("--proof-sgf: no proof to show (the answer is unknown)"),
+        err.contains("--proof-sgf: no proof to write (the answer is unknown)"),
         "{err}"
     );
 }
