@@ -11,34 +11,17 @@ use games::go::{Komi, Size};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-const WORDS: &[&str] = &[
-    "boardsize",
-    "rectangular_boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-    "undo",
-    "showboard",
-    "final_score",
-    "final_status_list",
-    "loadsgf",
-    "printsgf",
-    "set_free_handicap",
-    "gogui-analyze_commands",
-    "tsumi-solve",
-    "tsumi-solve-gfx",
-    "tsumi-solve-pspairs",
-    "tsumi-last-move",
-    "dfpn-solve-state",
-    "dfpn-get-pv",
-    "known_command",
-    "list_commands",
-    "name",
-    "version",
-    "protocol_version",
-    "time_left",
-];
+/// Every command either engine knows, from the engines' own lists, but `quit` (which ends
+/// the session the test keeps feeding).
+fn words() -> Vec<&'static str> {
+    let mut w: Vec<&str> = engine::protocol::COMMON_COMMANDS.to_vec();
+    w.extend(engine::gtp::GTP_COMMANDS);
+    w.extend(engine::hex_engine::HTP_COMMANDS);
+    w.retain(|&c| c != "quit");
+    w.sort_unstable();
+    w.dedup();
+    w
+}
 
 const ARGS: &[&str] = &[
     "b",
@@ -88,7 +71,7 @@ const ARGS: &[&str] = &[
 ];
 
 /// One random input line.
-fn line(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
+fn line(rng: &mut Xoshiro256PlusPlus, words: &[&str]) -> Vec<u8> {
     match rng.random_range(0..10) {
         // Raw random bytes (control characters, invalid UTF-8, NUL, CR included).
         0 | 1 => (0..rng.random_range(0..40))
@@ -100,7 +83,7 @@ fn line(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
                 s.push_str(&rng.random_range(0..100_000u32).to_string());
                 s.push(' ');
             }
-            let word = WORDS[rng.random_range(0..WORDS.len())];
+            let word = words[rng.random_range(0..words.len())];
             s.push_str(word);
             let args = if word == "printsgf" {
                 0
@@ -121,8 +104,9 @@ fn line(rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
 fn fuzz<H: Handler>(handler: &mut H, seed: u64, n: usize) -> usize {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut answered = 0;
+    let words = words();
     for _ in 0..n {
-        let mut raw = line(&mut rng);
+        let mut raw = line(&mut rng, &words);
         // A random byte line could spell "printsgf FILE"; it would write a file.
         if String::from_utf8_lossy(&raw).contains("printsgf") {
             raw = b"printsgf".to_vec();

@@ -5,22 +5,11 @@
 
 mod common;
 
+use common::gnugo;
+
 use games::go::{KoRule, position_from_sgf};
 use serde_json::Value;
 use std::path::PathBuf;
-
-fn gnugo() -> Option<String> {
-    let found = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .chain([PathBuf::from("/usr/games")])
-        .map(|d| d.join("gnugo"))
-        .find(|p| p.is_file());
-    if found.is_none() {
-        eprintln!("skipped: gnugo is not installed (apt-get install gnugo; .ci/run does)");
-    }
-    found.map(|p| p.display().to_string())
-}
 
 fn gnugo_engine(g: &str) -> String {
     format!(

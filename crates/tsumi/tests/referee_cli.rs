@@ -4,25 +4,11 @@
 
 mod common;
 
-use common::{assert_clear_error, tsumi};
+use common::{assert_clear_error, gnugo, tsumi};
 use games::go::{KoRule, position_from_sgf};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// GNU Go's path (on the PATH or Debian's /usr/games), or `None` with a printed reason.
-fn gnugo() -> Option<String> {
-    let found = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .chain([PathBuf::from("/usr/games")])
-        .map(|d| d.join("gnugo"))
-        .find(|p| p.is_file());
-    if found.is_none() {
-        eprintln!("skipped: gnugo is not installed (apt-get install gnugo; .ci/run does)");
-    }
-    found.map(|p| p.display().to_string())
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tsumi-referee-{name}-{}", std::process::id()));

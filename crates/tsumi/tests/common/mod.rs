@@ -38,3 +38,17 @@ pub fn assert_clear_error(args: &[&str], needle: &str) {
         "{args:?}: '{err}' should mention '{needle}'"
     );
 }
+
+/// GNU Go's path (on the PATH or Debian's /usr/games), or `None` with a printed reason.
+pub fn gnugo() -> Option<String> {
+    let found = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .chain([std::path::PathBuf::from("/usr/games")])
+        .map(|d| d.join("gnugo"))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        eprintln!("skipped: gnugo is not installed (apt-get install gnugo; .ci/run does)");
+    }
+    found.map(|p| p.display().to_string())
+}
