@@ -12,6 +12,13 @@
 //! `memo_distinguishes_histories`: +4 or −4 on 1x4). No part of the history can be dropped
 //! from the key without an argument that it never matters, so none is.
 //!
+//! The set of the current line is kept once, as a hash set updated on the way down and up
+//! (a child adds one board), not copied per node: lines under PSK can be thousands of plies
+//! long (a 1x12 line of 13,000 boards cost a copy of 200 KB per child). The memo is found
+//! by the board, the side to move, the pass state, the set's size and an order-free 128-bit
+//! sum of its boards' hashes, and an entry counts only after its stored set is compared
+//! board by board with the line's (a hash collision is a miss, never a wrong value).
+//!
 //! # Search
 //! The value is found by MTD(f) (Plaat et al. 1996): a sequence of null-window fail-soft
 //! alpha-beta searches "is the value at least u?", each narrowing the interval, starting from
@@ -34,7 +41,7 @@
 
 use games::Player;
 use games::go::{Board, KoRule, Move, Position, Rules, Size};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -82,13 +89,86 @@ pub enum OracleError {
 /// A board as two 64-bit masks (Black in the low word, White in the high word).
 type Packed = u128;
 
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// Where the memo looks for a state: everything but the set of earlier boards exactly, the
+/// set by its size and hash (the entry holds the set itself for the exact comparison).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Key {
     board: Packed,
     white_to_move: bool,
     after_pass: bool,
-    /// The set of earlier boards, sorted (the current board included).
-    earlier: Arc<[Packed]>,
+    /// Boards in the set of earlier boards (the current board included).
+    set_len: usize,
+    /// [`LineSet::hash`] of that set.
+    set_hash: u128,
+}
+
+/// A memo entry with the exact set of earlier boards it belongs to (sorted).
+struct Slot {
+    earlier: Box<[Packed]>,
+    entry: Entry,
+}
+
+/// The set of boards of the current line (the current board included), updated in place as
+/// the search moves down and up, with an order-free hash of its members.
+#[derive(Default)]
+struct LineSet {
+    boards: HashSet<Packed>,
+    /// The wrapping sum of [`mix`] over the members.
+    hash: u128,
+}
+
+impl LineSet {
+    fn from_position(pos: &Position) -> Self {
+        let mut set = LineSet::default();
+        for (b, _) in pos.history().positions() {
+            set.insert(pack(b));
+        }
+        set.insert(pack(pos.board()));
+        set
+    }
+
+    fn contains(&self, b: Packed) -> bool {
+        self.boards.contains(&b)
+    }
+
+    /// Adds `b`; false (and no change) if it is already a member.
+    fn insert(&mut self, b: Packed) -> bool {
+        let new = self.boards.insert(b);
+        if new {
+            self.hash = self.hash.wrapping_add(mix(b));
+        }
+        new
+    }
+
+    fn remove(&mut self, b: Packed) {
+        if self.boards.remove(&b) {
+            self.hash = self.hash.wrapping_sub(mix(b));
+        }
+    }
+
+    /// Whether the sorted set `other` has exactly these members.
+    fn equals(&self, other: &[Packed]) -> bool {
+        other.len() == self.boards.len() && other.iter().all(|b| self.boards.contains(b))
+    }
+
+    fn sorted(&self) -> Box<[Packed]> {
+        let mut v: Vec<Packed> = self.boards.iter().copied().collect();
+        v.sort_unstable();
+        v.into()
+    }
+}
+
+/// A 128-bit hash of a board (splitmix64's finaliser on each half, crossed).
+fn mix(b: Packed) -> u128 {
+    fn fin(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    let (lo, hi) = (b as u64, (b >> 64) as u64);
+    let a = fin(lo ^ 0x9e37_79b9_7f4a_7c15);
+    let c = fin(hi.wrapping_add(a) ^ 0x6a09_e667_f3bc_c909);
+    (u128::from(fin(a ^ c.rotate_left(17))) << 64) | u128::from(c)
 }
 
 /// What the memo knows of a state: lower ≤ value ≤ upper, and the move that gave the best
@@ -111,7 +191,9 @@ struct State {
 
 /// The exact reference solver (single-threaded).
 pub struct Oracle {
-    memo: HashMap<Key, Entry>,
+    memo: HashMap<Key, Slot>,
+    /// The boards of the line being searched.
+    line: LineSet,
     /// Estimated bytes of the memo.
     memo_bytes: usize,
     nodes: u64,
@@ -151,6 +233,7 @@ impl Oracle {
     pub fn new() -> Self {
         Oracle {
             memo: HashMap::new(),
+            line: LineSet::default(),
             memo_bytes: 0,
             nodes: 0,
             max_nodes: DEFAULT_MAX_NODES,
@@ -199,18 +282,18 @@ impl Oracle {
             return Ok(pos.score().margin());
         }
         let st = root_state(pos);
-        let earlier = earlier_set(pos);
-        self.mtdf(&st, &earlier)
+        self.line = LineSet::from_position(pos);
+        self.mtdf(&st)
     }
 
-    /// The exact value of a state by MTD(f).
-    fn mtdf(&mut self, st: &State, earlier: &Arc<[Packed]>) -> Result<i32, OracleError> {
+    /// The exact value of a state by MTD(f) (its line of earlier boards in `self.line`).
+    fn mtdf(&mut self, st: &State) -> Result<i32, OracleError> {
         let n = st.board.size().points() as i32;
         let (mut lower, mut upper) = (-n, n);
         let mut g = st.board.area().margin();
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(st, earlier, beta - 1, beta);
+            g = self.search(st, beta - 1, beta);
             if let Some(e) = self.stopped.take() {
                 return Err(e);
             }
@@ -234,15 +317,19 @@ impl Oracle {
         let mut pv = Vec::new();
         if !pos.is_over() {
             let mut st = root_state(pos);
-            let mut earlier = earlier_set(pos);
+            self.line = LineSet::from_position(pos);
             loop {
                 // The child whose value is exactly `value` (a window around it decides).
                 let mut found = None;
-                for (m, child) in self.children(&st, &earlier) {
+                for (m, child) in self.children(&st) {
                     let v = match &child {
                         None => st.board.area().margin(),
-                        Some((c, set)) => {
-                            let v = self.search(c, set, value - 1, value + 1);
+                        Some(c) => {
+                            let added = self.line.insert(c.packed);
+                            let v = self.search(c, value - 1, value + 1);
+                            if added {
+                                self.line.remove(c.packed);
+                            }
                             if let Some(e) = self.stopped.take() {
                                 return Err(e);
                             }
@@ -260,9 +347,9 @@ impl Oracle {
                 pv.push(m);
                 match child {
                     None => break,
-                    Some((c, set)) => {
+                    Some(c) => {
+                        self.line.insert(c.packed);
                         st = c;
-                        earlier = set;
                     }
                 }
             }
@@ -277,14 +364,10 @@ impl Oracle {
         })
     }
 
-    /// The legal moves of `st` with their children: `None` for a pass that ends the game,
-    /// else the child state and its set of earlier boards. The pass comes first.
-    #[allow(clippy::type_complexity)]
-    fn children(
-        &self,
-        st: &State,
-        earlier: &Arc<[Packed]>,
-    ) -> Vec<(Move, Option<(State, Arc<[Packed]>)>)> {
+    /// The legal moves of `st` (whose line is `self.line`) with their children: `None` for
+    /// a pass that ends the game, else the child state (a stone move's board is new to the
+    /// line). The pass comes first.
+    fn children(&self, st: &State) -> Vec<(Move, Option<State>)> {
         let mut out = Vec::new();
         if st.after_pass {
             out.push((Move::Pass, None));
@@ -295,7 +378,7 @@ impl Oracle {
                 to_move: st.to_move.opponent(),
                 after_pass: true,
             };
-            out.push((Move::Pass, Some((c, earlier.clone()))));
+            out.push((Move::Pass, Some(c)));
         }
         let pos = Position::from_board(st.board.clone(), st.to_move, PSK)
             .expect("every chain of a reached board has a liberty");
@@ -306,7 +389,7 @@ impl Oracle {
             let mut child = pos.clone();
             child.play(m).expect("legal move");
             let packed = pack(child.board());
-            if earlier.binary_search(&packed).is_ok() {
+            if self.line.contains(packed) {
                 continue; // positional superko
             }
             let c = State {
@@ -315,7 +398,7 @@ impl Oracle {
                 to_move: st.to_move.opponent(),
                 after_pass: false,
             };
-            out.push((m, Some((c, insert_sorted(earlier, packed)))));
+            out.push((m, Some(c)));
         }
         // By the area margin the move leaves, best for the mover first; stable, so the pass
         // comes first among equals.
@@ -323,20 +406,14 @@ impl Oracle {
         let here = st.board.area().margin();
         let from = usize::from(st.after_pass);
         out[from..]
-            .sort_by_key(|(_, c)| sign * c.as_ref().map_or(here, |(c, _)| c.board.area().margin()));
+            .sort_by_key(|(_, c)| sign * c.as_ref().map_or(here, |c| c.board.area().margin()));
         out
     }
 
     /// Fail-soft alpha-beta on Black's margin (window `alpha` < `beta`): a result g ≤ alpha
     /// is an upper bound on the value, g ≥ beta a lower bound, anything between exact.
-    /// `earlier` is the sorted set of boards of the game so far (the current one included).
-    fn search(
-        &mut self,
-        st: &State,
-        earlier: &Arc<[Packed]>,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
+    /// `self.line` is the set of boards of the game so far (the current one included).
+    fn search(&mut self, st: &State, mut alpha: i32, mut beta: i32) -> i32 {
         if self.stopped.is_some() {
             return 0;
         }
@@ -362,10 +439,15 @@ impl Oracle {
             board: st.packed,
             white_to_move: st.to_move == Player::White,
             after_pass: st.after_pass,
-            earlier: earlier.clone(),
+            set_len: self.line.boards.len(),
+            set_hash: self.line.hash,
         };
         let n = st.board.size().points() as i32;
-        let mut entry = self.memo.get(&key).copied().unwrap_or(Entry {
+        let found = self
+            .memo
+            .get(&key)
+            .map(|s| (self.line.equals(&s.earlier), s.entry));
+        let mut entry = found.filter(|f| f.0).map(|f| f.1).unwrap_or(Entry {
             lower: -n,
             upper: n,
             best: None,
@@ -380,7 +462,7 @@ impl Oracle {
         beta = beta.min(entry.upper);
         let (alpha0, beta0) = (alpha, beta);
         let maximising = st.to_move == Player::Black;
-        let mut children = self.children(st, earlier);
+        let mut children = self.children(st);
         // The memo's best move first.
         if let Some(b) = entry.best {
             if let Some(i) = children.iter().position(|(m, _)| *m == b) {
@@ -392,7 +474,14 @@ impl Oracle {
         for (m, child) in &children {
             let v = match child {
                 None => st.board.area().margin(),
-                Some((c, set)) => self.search(c, set, alpha, beta),
+                Some(c) => {
+                    let added = self.line.insert(c.packed);
+                    let v = self.search(c, alpha, beta);
+                    if added {
+                        self.line.remove(c.packed);
+                    }
+                    v
+                }
             };
             if self.stopped.is_some() {
                 return 0;
@@ -420,11 +509,25 @@ impl Oracle {
             entry.upper = best;
         }
         entry.best = best_move;
-        if let Some(e) = self.memo.get_mut(&key) {
-            *e = entry;
-        } else if self.memo_bytes < MEMO_BYTES {
-            self.memo_bytes += 96 + 16 * key.earlier.len();
-            self.memo.insert(key, entry);
+        match found {
+            Some((true, _)) => {
+                if let Some(s) = self.memo.get_mut(&key) {
+                    s.entry = entry;
+                }
+            }
+            // A different set under the same key (a hash collision): left as it is.
+            Some((false, _)) => {}
+            None if self.memo_bytes < MEMO_BYTES => {
+                self.memo_bytes += 128 + 16 * key.set_len;
+                self.memo.insert(
+                    key,
+                    Slot {
+                        earlier: self.line.sorted(),
+                        entry,
+                    },
+                );
+            }
+            None => {}
         }
         best
     }
@@ -437,22 +540,6 @@ fn root_state(pos: &Position) -> State {
         to_move: pos.to_move(),
         after_pass: pos.passes() == 1,
     }
-}
-
-fn insert_sorted(set: &Arc<[Packed]>, board: Packed) -> Arc<[Packed]> {
-    let mut v: Vec<Packed> = set.to_vec();
-    if let Err(i) = v.binary_search(&board) {
-        v.insert(i, board);
-    }
-    v.into()
-}
-
-fn earlier_set(pos: &Position) -> Arc<[Packed]> {
-    let mut v: Vec<Packed> = pos.history().positions().map(|(b, _)| pack(b)).collect();
-    v.push(pack(pos.board()));
-    v.sort_unstable();
-    v.dedup();
-    v.into()
 }
 
 fn check_supported(pos: &Position) -> Result<(), OracleError> {
@@ -487,6 +574,51 @@ mod tests {
             assert!(pos.is_over());
             assert_eq!(pos.score().margin(), res.value);
         }
+    }
+
+    #[test]
+    fn line_set_hash_is_order_free_and_undone_by_remove() {
+        let boards: Vec<Packed> = (0..50u128).map(|i| i * 0x1_0000_0001 + (i << 70)).collect();
+        let mut a = LineSet::default();
+        let mut b = LineSet::default();
+        for &x in &boards {
+            assert!(a.insert(x));
+        }
+        for &x in boards.iter().rev() {
+            b.insert(x);
+        }
+        assert_eq!(a.hash, b.hash);
+        assert!(!a.insert(boards[3]), "a member is not added twice");
+        assert_eq!(a.hash, b.hash);
+        let before = a.hash;
+        a.insert(7 << 90);
+        assert_ne!(a.hash, before);
+        a.remove(7 << 90);
+        assert_eq!(a.hash, before);
+        assert!(a.equals(&b.sorted()));
+        let mut other = b.sorted().to_vec();
+        other[0] ^= 1;
+        assert!(
+            !a.equals(&other),
+            "a set with one board changed is not equal"
+        );
+    }
+
+    #[test]
+    fn long_lines_keep_the_line_set_balanced() {
+        // A 1x5 game with many captures: after the search the oracle's line is the root's set
+        // again (every board added on the way down was removed on the way up).
+        let size = Size::new(1, 5).unwrap();
+        let mut pos = Position::new(size, Rules::default());
+        for m in ["B1", "D1", "C1"] {
+            pos.play_text(m).unwrap();
+        }
+        let mut oracle = Oracle::new();
+        let v = oracle.value(&pos).unwrap();
+        let root = LineSet::from_position(&pos);
+        assert_eq!(oracle.line.hash, root.hash);
+        assert!(oracle.line.equals(&root.sorted()));
+        assert_eq!(Oracle::new().value(&pos).unwrap(), v);
     }
 
     #[test]
