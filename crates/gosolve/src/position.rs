@@ -230,6 +230,30 @@ pub mod reference {
         Ok((geo, line))
     }
 
+    /// [`line`] of `pos`, with its moves kept when `moves` (reference moves from the empty
+    /// board) replay to exactly `pos` and its history: a certificate of the line then names
+    /// its root by those moves rather than by a setup with earlier boards.
+    ///
+    /// # Errors
+    /// As [`line`].
+    pub fn line_with_moves(
+        pos: &go::Position,
+        moves: &[go::Move],
+    ) -> Result<(Geometry, Line), BoardError> {
+        let (geo, line) = line(pos)?;
+        let mut replay = Line::new();
+        for &m in moves {
+            if replay.play(&geo, to_fast(&geo, m)).is_err() {
+                return Ok((geo, line));
+            }
+        }
+        let same = replay.position == line.position
+            && replay.over == line.over
+            && replay.boards.len() == line.boards.len()
+            && replay.boards.iter().all(|b| line.boards.contains(b));
+        Ok(if same { (geo, replay) } else { (geo, line) })
+    }
+
     /// The fast move of a reference move.
     #[must_use]
     pub fn to_fast(geo: &Geometry, m: go::Move) -> Move {

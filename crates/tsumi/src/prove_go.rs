@@ -479,7 +479,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
     }
     check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
-    let (geo, line) = reference::line(&pos).context("board for the df-pn solver")?;
+    let (geo, line) = line_of(&pos, args.sgf.is_none(), &args.moves)?;
     let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
     let question = json!({
         "board": pos.size().to_string(),
@@ -645,6 +645,26 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
 
 /// The `--moves` list as the board names them ("b2" → "B2", "PASS" → "pass"), empty items
 /// dropped: the form a campaign's plan and a result file compare.
+/// The solver's line of `pos`; when it was given by `--moves` alone, with those moves kept
+/// (certificates then name the root by its moves).
+pub(crate) fn line_of(
+    pos: &games::go::Position,
+    by_moves: bool,
+    moves: &[String],
+) -> anyhow::Result<(gosolve::Geometry, gosolve::Line)> {
+    let parsed: Vec<games::go::Move> = if by_moves {
+        moves
+            .iter()
+            .map(|m| m.trim())
+            .filter(|m| !m.is_empty())
+            .filter_map(|m| pos.size().parse_move(m).ok())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    reference::line_with_moves(pos, &parsed).context("board for the df-pn solver")
+}
+
 fn normalized_moves(pos: &games::go::Position, moves: &[String]) -> Vec<String> {
     moves
         .iter()

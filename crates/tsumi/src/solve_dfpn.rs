@@ -8,7 +8,6 @@ use crate::prove_go::{config, end_progress, proof_json, table_json, table_text};
 use crate::solve::{SolveArgs, SolveReport, Stopper, check_pv, print_report, stop_reason};
 use anyhow::{Context, bail};
 use games::go::Komi;
-use gosolve::position::reference;
 use gosolve::{Proof, Solved, Solver, solve_value_from};
 use std::sync::atomic::Ordering;
 
@@ -54,7 +53,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     .context("--prior")?;
     let pos = args.position()?;
     crate::prove_go::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
-    let (geo, line) = reference::line(&pos)?;
+    let (geo, line) = crate::prove_go::line_of(&pos, args.sgf.is_none(), &args.moves)?;
     let (tt_mib, tt_why) = crate::prove_go::table_mib(
         args.tt_mib,
         geo.points(),

@@ -146,3 +146,37 @@ fn solve_writes_one_certificate_per_deciding_proof() {
         "--certificate applies to the dfpn engine",
     );
 }
+
+#[test]
+fn a_root_given_by_moves_is_named_by_its_moves() {
+    let dir = std::env::temp_dir().join(format!("tsumi-cert-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("moves.cert");
+    let p = path.to_str().unwrap();
+    let out = tsumi(&[
+        "prove",
+        "go",
+        "2x3",
+        "--moves",
+        "B1,A1",
+        "--komi",
+        "0.5",
+        "--winner",
+        "black",
+        "--certificate",
+        p,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\nstart moves B1 A1\n"), "{text}");
+    let out = tsumi(&["check", p]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("after B1 A1"),
+        "{stdout}"
+    );
+}
