@@ -663,8 +663,24 @@ impl Prior<Hex> for HexKnowledge {
     }
 }
 
+thread_local! {
+    /// TEMP stats.
+    pub static STATS: RefCell<[[usize; 5]; 3]> = const { RefCell::new([[0; 5]; 3]) };
+}
+impl Drop for KnowledgeHex {
+    fn drop(&mut self) {
+        if std::env::var("HSTATS").is_ok() {
+            STATS.with(|st| eprintln!("HSTATS [calls, work, capped, done, us] never/vc/any {:?} cache {}", st.borrow(), self.cache.borrow().len()));
+        }
+    }
+}
+
 /// The most SCs the OR rule combines.
 const OR_DEPTH: usize = 4;
+
+/// The most carriers one list of H-search holds: [`HexKnowledge::vc_cap`] and
+/// [`HexKnowledge::sc_cap`] are clamped to it.
+pub const LIST_MAX: usize = 16;
 
 /// When an H-search may stop before its fixpoint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -677,44 +693,127 @@ enum Stop {
     AnyConnection,
 }
 
+/// The reused buffers of H-search (one set per thread, so that a search allocates nothing
+/// once they have grown to the board).
+///
+/// Point pair `(x, y)`, `x < y`, has the index `x × np + y`; its VC carriers are
+/// `vc[index × LIST_MAX ..][.. vc_len[index]]`, its SC carriers likewise in `sc`.
+#[derive(Default)]
+struct Buffers {
+    /// The bit of each point's empty cell (0 for a group or an edge).
+    mask: Vec<Cells>,
+    vc: Vec<Cells>,
+    vc_len: Vec<u8>,
+    sc: Vec<Cells>,
+    sc_len: Vec<u8>,
+    /// Points joined to each point by at least one VC.
+    vc_nbrs: Vec<Vec<u16>>,
+    /// New VCs not yet combined by the AND rule.
+    queue: VecDeque<(u16, u16, Cells)>,
+    /// Unions found by one OR step.
+    found: Vec<Cells>,
+}
+
+thread_local! {
+    static BUFFERS: RefCell<Buffers> = RefCell::default();
+}
+
 /// H-search state for one player.
 struct HSearch<'a> {
-    k: &'a HexKnowledge,
     np: usize,
-    /// The empty cell of each point (`None` for a group or edge).
-    cell: Vec<Option<usize>>,
-    vc: Vec<Vec<Cells>>,
-    sc: Vec<Vec<Cells>>,
-    /// Points joined to each point by at least one VC.
-    vc_nbrs: Vec<Vec<usize>>,
-    queue: VecDeque<(usize, usize, Cells)>,
+    vc_cap: usize,
+    sc_cap: usize,
+    work_cap: usize,
+    buf: &'a mut Buffers,
     work: usize,
     done: bool,
     stop: Stop,
 }
 
-impl<'a> HSearch<'a> {
-    fn run(k: &'a HexKnowledge, b: &Board, p: Player, stop: Stop) -> EdgeConnections {
+/// Inserts `c` into the list `slots[..*len]` of minimal carriers of at most `cap`; false when
+/// an existing carrier is a subset of it or the list is full of carriers no larger.
+fn insert(slots: &mut [Cells], len: &mut u8, c: Cells, cap: usize) -> bool {
+    let n = usize::from(*len);
+    if slots[..n].iter().any(|&e| e & !c == 0) {
+        return false;
+    }
+    // Drop the carriers holding `c` (keeping the order of the others).
+    let mut j = 0;
+    for i in 0..n {
+        let e = slots[i];
+        if c & !e != 0 {
+            slots[j] = e;
+            j += 1;
+        }
+    }
+    if j >= cap {
+        // The largest carrier (the last of the largest).
+        let mut big = 0;
+        for i in 1..j {
+            if slots[i].count_ones() >= slots[big].count_ones() {
+                big = i;
+            }
+        }
+        if slots[big].count_ones() <= c.count_ones() {
+            *len = j as u8;
+            return false;
+        }
+        slots[big] = slots[j - 1];
+        j -= 1;
+    }
+    slots[j] = c;
+    *len = (j + 1) as u8;
+    true
+}
+
+impl HSearch<'_> {
+    fn run(k: &HexKnowledge, b: &Board, p: Player, stop: Stop) -> EdgeConnections {
+        BUFFERS.with(|cell| {
+            let mut buf = cell.borrow_mut();
+            HSearch::run_in(k, b, p, stop, &mut buf)
+        })
+    }
+
+    fn run_in(
+        k: &HexKnowledge,
+        b: &Board,
+        p: Player,
+        stop: Stop,
+        buf: &mut Buffers,
+    ) -> EdgeConnections {
+        let t0 = std::time::Instant::now();
         let u = k.units(b, p);
         let empty = k.empty(b);
         let groups = u.stones.len();
-        let empties: Vec<usize> = cells_of(empty).collect();
-        let np = groups + empties.len();
+        let np = groups + empty.count_ones() as usize;
         let mut point_of_cell = [usize::MAX; MAX_CELLS];
-        for (i, &c) in empties.iter().enumerate() {
+        for (i, c) in cells_of(empty).enumerate() {
             point_of_cell[c] = groups + i;
         }
+        buf.mask.clear();
+        buf.mask.resize(groups, 0);
+        buf.mask.extend(cells_of(empty).map(bit));
+        buf.vc_len.clear();
+        buf.vc_len.resize(np * np, 0);
+        buf.sc_len.clear();
+        buf.sc_len.resize(np * np, 0);
+        if buf.vc.len() < np * np * LIST_MAX {
+            buf.vc.resize(np * np * LIST_MAX, 0);
+            buf.sc.resize(np * np * LIST_MAX, 0);
+        }
+        if buf.vc_nbrs.len() < np {
+            buf.vc_nbrs.resize_with(np, Vec::new);
+        }
+        for n in &mut buf.vc_nbrs[..np] {
+            n.clear();
+        }
+        buf.queue.clear();
         let mut h = HSearch {
-            k,
             np,
-            cell: (0..groups)
-                .map(|_| None)
-                .chain(empties.iter().map(|&c| Some(c)))
-                .collect(),
-            vc: vec![Vec::new(); np * np],
-            sc: vec![Vec::new(); np * np],
-            vc_nbrs: vec![Vec::new(); np],
-            queue: VecDeque::new(),
+            vc_cap: k.vc_cap.clamp(1, LIST_MAX),
+            sc_cap: k.sc_cap.clamp(1, LIST_MAX),
+            work_cap: k.work_cap,
+            buf,
             work: 0,
             done: false,
             stop,
@@ -728,26 +827,37 @@ impl<'a> HSearch<'a> {
                 h.add_vc(g, point_of_cell[c], 0);
             }
         }
-        for &c in &empties {
+        for c in cells_of(empty) {
             for d in cells_of(k.nbr[c] & empty & above(c)) {
                 h.add_vc(point_of_cell[c], point_of_cell[d], 0);
             }
         }
-        while let Some((x, y, a)) = h.queue.pop_front() {
-            if h.done || h.work > k.work_cap {
+        while let Some((x, y, a)) = h.buf.queue.pop_front() {
+            if h.done || h.work > h.work_cap {
                 break;
             }
-            if !h.vc[h.idx(x, y)].contains(&a) {
+            let (x, y) = (usize::from(x), usize::from(y));
+            if !h.vcs(h.idx(x, y)).contains(&a) {
                 continue; // replaced by a smaller one meanwhile
             }
             h.and_rule(x, y, a);
             h.and_rule(y, x, a);
         }
         let e = h.idx(0, 1);
-        EdgeConnections {
-            vcs: h.vc[e].clone(),
-            scs: h.sc[e].clone(),
-        }
+        let out = EdgeConnections {
+            vcs: h.vcs(e).to_vec(),
+            scs: h.scs(e).to_vec(),
+        };
+        STATS.with(|st| {
+            let mut st = st.borrow_mut();
+            let i = stop as usize;
+            st[i][0] += 1;
+            st[i][1] += h.work;
+            st[i][2] += usize::from(h.work > k.work_cap);
+            st[i][3] += usize::from(h.done);
+            st[i][4] += t0.elapsed().as_micros() as usize;
+        });
+        out
     }
 
     fn idx(&self, x: usize, y: usize) -> usize {
@@ -758,32 +868,40 @@ impl<'a> HSearch<'a> {
         }
     }
 
-    fn mask(&self, x: usize) -> Cells {
-        self.cell[x].map_or(0, bit)
+    fn vcs(&self, i: usize) -> &[Cells] {
+        &self.buf.vc[i * LIST_MAX..][..usize::from(self.buf.vc_len[i])]
+    }
+
+    fn scs(&self, i: usize) -> &[Cells] {
+        &self.buf.sc[i * LIST_MAX..][..usize::from(self.buf.sc_len[i])]
     }
 
     /// The new VC `(other, mid, a)` combined with every VC `(mid, y, b)`.
     fn and_rule(&mut self, other: usize, mid: usize, a: Cells) {
-        let om = self.mask(other);
-        let mid_cell = self.cell[mid];
-        for i in 0..self.vc_nbrs[mid].len() {
-            let y = self.vc_nbrs[mid][i];
+        let om = self.buf.mask[other];
+        let mid_mask = self.buf.mask[mid];
+        for i in 0..self.buf.vc_nbrs[mid].len() {
+            let y = usize::from(self.buf.vc_nbrs[mid][i]);
             if y == other {
                 continue;
             }
-            let ym = self.mask(y);
+            let ym = self.buf.mask[y];
             if a & ym != 0 {
                 continue;
             }
-            let list = self.vc[self.idx(mid, y)].clone();
-            for bc in list {
+            let mut list: [Cells; LIST_MAX] = [0; LIST_MAX];
+            let vcs = self.vcs(self.idx(mid, y));
+            let n = vcs.len();
+            list[..n].copy_from_slice(vcs);
+            for &bc in &list[..n] {
                 self.work += 1;
                 if a & bc != 0 || bc & om != 0 {
                     continue;
                 }
-                match mid_cell {
-                    None => self.add_vc(other, y, a | bc),
-                    Some(m) => self.add_sc(other, y, a | bc | bit(m)),
+                if mid_mask == 0 {
+                    self.add_vc(other, y, a | bc);
+                } else {
+                    self.add_sc(other, y, a | bc | mid_mask);
                 }
                 if self.done {
                     return;
@@ -792,51 +910,42 @@ impl<'a> HSearch<'a> {
         }
     }
 
-    /// Inserts `c` into a list of minimal carriers of at most `cap`; false when an existing
-    /// carrier is a subset of it or the list is full of carriers no larger.
-    fn insert(list: &mut Vec<Cells>, c: Cells, cap: usize) -> bool {
-        if list.iter().any(|&e| e & !c == 0) {
-            return false;
-        }
-        list.retain(|&e| c & !e != 0);
-        if list.len() >= cap {
-            let (i, &big) = list
-                .iter()
-                .enumerate()
-                .max_by_key(|(_, e)| e.count_ones())
-                .expect("cap is at least one");
-            if big.count_ones() <= c.count_ones() {
-                return false;
-            }
-            list.swap_remove(i);
-        }
-        list.push(c);
-        true
-    }
-
     fn add_vc(&mut self, x: usize, y: usize, c: Cells) {
         let i = self.idx(x, y);
-        let was_empty = self.vc[i].is_empty();
-        if !Self::insert(&mut self.vc[i], c, self.k.vc_cap.max(1)) {
+        let was_empty = self.buf.vc_len[i] == 0;
+        let slots = &mut self.buf.vc[i * LIST_MAX..][..LIST_MAX];
+        if !insert(slots, &mut self.buf.vc_len[i], c, self.vc_cap) {
             return;
         }
         if was_empty {
-            self.vc_nbrs[x].push(y);
-            self.vc_nbrs[y].push(x);
+            self.buf.vc_nbrs[x].push(y as u16);
+            self.buf.vc_nbrs[y].push(x as u16);
         }
-        self.sc[i].retain(|&s| c & !s != 0);
+        // SCs holding a VC are dropped.
+        let n = usize::from(self.buf.sc_len[i]);
+        let slots = &mut self.buf.sc[i * LIST_MAX..][..LIST_MAX];
+        let mut j = 0;
+        for k in 0..n {
+            let s = slots[k];
+            if c & !s != 0 {
+                slots[j] = s;
+                j += 1;
+            }
+        }
+        self.buf.sc_len[i] = j as u8;
         if i == self.idx(0, 1) && self.stop != Stop::Never {
             self.done = true;
         }
-        self.queue.push_back((x, y, c));
+        self.buf.queue.push_back((x as u16, y as u16, c));
     }
 
     fn add_sc(&mut self, x: usize, y: usize, c: Cells) {
         let i = self.idx(x, y);
-        if self.vc[i].iter().any(|&v| v & !c == 0) {
+        if self.vcs(i).iter().any(|&v| v & !c == 0) {
             return;
         }
-        if !Self::insert(&mut self.sc[i], c, self.k.sc_cap.max(1)) {
+        let slots = &mut self.buf.sc[i * LIST_MAX..][..LIST_MAX];
+        if !insert(slots, &mut self.buf.sc_len[i], c, self.sc_cap) {
             return;
         }
         if i == self.idx(0, 1) && self.stop == Stop::AnyConnection {
@@ -846,16 +955,30 @@ impl<'a> HSearch<'a> {
         // OR rule: sets of SCs holding the new one whose carriers have an empty common
         // intersection, each SC taken only when it shrinks the intersection (at most
         // `OR_DEPTH` of them, smallest carriers first); every union found is a VC.
-        let mut others: Vec<Cells> = self.sc[i].iter().copied().filter(|&s| s != c).collect();
-        others.sort_by_key(|s| s.count_ones());
-        let mut found = Vec::new();
-        Self::or_rule(&others, 0, c, c, 1, &mut found, &mut self.work);
-        for u in found {
-            self.add_vc(x, y, u);
-            if self.done {
-                return;
+        let mut others: [Cells; LIST_MAX] = [0; LIST_MAX];
+        let mut m = 0;
+        for &s in self.scs(i) {
+            if s != c {
+                // Insertion sort by size, stable.
+                let mut j = m;
+                while j > 0 && others[j - 1].count_ones() > s.count_ones() {
+                    others[j] = others[j - 1];
+                    j -= 1;
+                }
+                others[j] = s;
+                m += 1;
             }
         }
+        let mut found = std::mem::take(&mut self.buf.found);
+        found.clear();
+        Self::or_rule(&others[..m], 0, c, c, 1, &mut found, &mut self.work);
+        for &u in &found {
+            self.add_vc(x, y, u);
+            if self.done {
+                break;
+            }
+        }
+        self.buf.found = found;
     }
 
     fn or_rule(
