@@ -134,9 +134,14 @@ fn the_mover_must_intrude_into_the_opponents_semi_connection() {
         connections: true,
         ..Rules::NONE
     });
+    // With the AND rule over the edges White's SCs leave a3 alone; without it (the default)
+    // one SC fewer is found and c2 stays in the must-play set too.
+    let mut over = only.clone();
+    over.and_over_edges = true;
+    assert_eq!(over.analyse(&g, &s).must_play, cells(&g, &["a3"]));
     let a = only.analyse(&g, &s);
     assert_eq!(a.winner, None);
-    assert_eq!(a.must_play, cells(&g, &["a3"]));
+    assert_eq!(a.must_play, cells(&g, &["a3", "c2"]));
     assert_eq!(winner(&g, &s), Player::White);
     let mut moves = Vec::new();
     g.legal_moves(&s, &mut moves);
@@ -315,6 +320,11 @@ fn rule_sets(g: &Hex) -> Vec<(&'static str, HexKnowledge)> {
             }),
         ),
         ("all", k.clone()),
+        ("all, AND over edges", {
+            let mut e = k.clone();
+            e.and_over_edges = true;
+            e
+        }),
     ]
 }
 
