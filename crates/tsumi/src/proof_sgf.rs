@@ -117,6 +117,13 @@ pub fn to_sgf(cert: &Certificate, whole: bool) -> String {
                 }
                 to_move = to_move.other();
             }
+            if !steps.is_empty() {
+                let _ = write!(
+                    s,
+                    "C[the proof's root: the position after these {} start moves]",
+                    steps.len()
+                );
+            }
         }
         Start::Setup {
             board,

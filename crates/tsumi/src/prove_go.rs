@@ -643,10 +643,12 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     }
 }
 
-/// The `--moves` list as the board names them ("b2" → "B2", "PASS" → "pass"), empty items
-/// dropped: the form a campaign's plan and a result file compare.
 /// The solver's line of `pos`; when it was given by `--moves` alone, with those moves kept
 /// (certificates then name the root by its moves).
+///
+/// # Errors
+/// A move that does not parse on this board (already rejected when `pos` was built, so
+/// never silently dropped here), or a board the df-pn solver does not take.
 pub(crate) fn line_of(
     pos: &games::go::Position,
     by_moves: bool,
@@ -657,14 +659,20 @@ pub(crate) fn line_of(
             .iter()
             .map(|m| m.trim())
             .filter(|m| !m.is_empty())
-            .filter_map(|m| pos.size().parse_move(m).ok())
-            .collect()
+            .map(|m| {
+                pos.size()
+                    .parse_move(m)
+                    .map_err(|e| anyhow::anyhow!("--moves: {m}: {e}"))
+            })
+            .collect::<anyhow::Result<_>>()?
     } else {
         Vec::new()
     };
     reference::line_with_moves(pos, &parsed).context("board for the df-pn solver")
 }
 
+/// The `--moves` list as the board names them ("b2" → "B2", "PASS" → "pass"), empty items
+/// dropped: the form a campaign's plan and a result file compare.
 fn normalized_moves(pos: &games::go::Position, moves: &[String]) -> Vec<String> {
     moves
         .iter()

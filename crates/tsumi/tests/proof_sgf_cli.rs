@@ -119,19 +119,23 @@ fn rectangle_after_moves_names_the_start_line_and_the_size() {
         matches!(root.get_property("SZ"), Some(Prop::SZ((3, 2)))),
         "{sgf}"
     );
-    // The root position: Black's B1 (column b, the bottom row b of 2) and White's A1.
-    let stones = |id: &str| match root.get_property(id) {
-        Some(Prop::AB(s) | Prop::AW(s)) => s.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>(),
-        _ => Vec::new(),
-    };
-    assert_eq!(stones("AB"), vec![(1, 1)], "{sgf}");
-    assert_eq!(stones("AW"), vec![(0, 1)], "{sgf}");
+    // The root position is reached by its moves, so the superko history travels with it:
+    // Black's B1 (column b, the bottom row b of 2), then White's A1, then the proof.
+    assert!(root.get_property("AB").is_none(), "{sgf}");
+    assert!(root.get_property("AW").is_none(), "{sgf}");
+    let b1 = root.children().next().unwrap();
     assert!(
-        matches!(root.get_property("PL"), Some(Prop::PL(_))),
+        matches!(b1.get_property("B"), Some(Prop::B(Move::Move(p))) if (p.x, p.y) == (1, 1)),
         "{sgf}"
     );
+    let a1 = b1.children().next().unwrap();
+    assert!(
+        matches!(a1.get_property("W"), Some(Prop::W(Move::Move(p))) if (p.x, p.y) == (0, 1)),
+        "{sgf}"
+    );
+    assert!(comment(a1).unwrap().contains("proof's root"), "{sgf}");
     // Black's winning move is the one child, a static leaf.
-    let first = root.children().next().unwrap();
+    let first = a1.children().next().unwrap();
     assert!(
         matches!(first.get_property("B"), Some(Prop::B(Move::Move(_)))),
         "{sgf}"
