@@ -655,10 +655,7 @@ pub(crate) fn line_of(
     moves: &[String],
 ) -> anyhow::Result<(gosolve::Geometry, gosolve::Line)> {
     let parsed: Vec<games::go::Move> = if by_moves {
-        moves
-            .iter()
-            .map(|m| m.trim())
-            .filter(|m| !m.is_empty())
+        move_items(moves)
             .map(|m| {
                 pos.size()
                     .parse_move(m)
@@ -671,13 +668,15 @@ pub(crate) fn line_of(
     reference::line_with_moves(pos, &parsed).context("board for the df-pn solver")
 }
 
+/// The non-empty items of a `--moves` list, trimmed.
+fn move_items(moves: &[String]) -> impl Iterator<Item = &str> {
+    moves.iter().map(|m| m.trim()).filter(|m| !m.is_empty())
+}
+
 /// The `--moves` list as the board names them ("b2" → "B2", "PASS" → "pass"), empty items
 /// dropped: the form a campaign's plan and a result file compare.
 fn normalized_moves(pos: &games::go::Position, moves: &[String]) -> Vec<String> {
-    moves
-        .iter()
-        .map(|m| m.trim())
-        .filter(|m| !m.is_empty())
+    move_items(moves)
         .map(|m| {
             pos.size()
                 .parse_move(m)
