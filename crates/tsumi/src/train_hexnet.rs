@@ -1,17 +1,27 @@
-//! `tsumi train-hexnet`: makes the training data by self-play of our MCTS players and trains
-//! the policy and value networks of `hexnet` (Gao et al., Section 3.1), deterministically
-//! from `--seed`.
+//! `tsumi train-hexnet`: makes the training data (positions labelled exactly by the solver,
+//! and optionally self-play games of our MCTS players) and trains the policy and value
+//! networks of `hexnet` (Gao et al., Section 3.1), deterministically from `--seed`.
 //!
 //! # Data
-//! Game `i` opens with one stone of Black on cell `i mod n²` (every one-stone opening in
-//! turn, as the paper iterates over openings), and from game `n²` on a second, White stone
-//! drawn from the seeded generator; then both sides are GRAVE players (`mcts`, uniform
-//! playouts, `--playouts` per move, seeds from [`mcts::arena::game_seeds`]). Every position
-//! after the opening stones gives a policy example (the move played, distinct
-//! position-move pairs kept) and a value example labelled, as in the paper, with the
-//! mover's result averaged over all the games through that position. Positions are split
-//! by their hash, one in ten held out (so a position never falls on both sides); training
-//! examples are doubled by the 180° rotation.
+//! **Solver walks** (`--walks`, the default data): positions of the shape of a proof tree,
+//! labelled by focused df-pn with the Hex knowledge (resistance order). A won position's
+//! policy target is the winning move of its proof and its value label +1; a lost position
+//! gives a value example of −1. The winner plays its winning move (or, with probability
+//! `--explore`, a random one), the loser a random move of those the knowledge leaves, so the
+//! nets learn the positions focused df-pn meets (see [`solver_walks`]). On 6x6 these nets
+//! halve FDFPN's expansions against the resistance order (crates/pns/README.md).
+//!
+//! **Self-play** (`--games`, 0 by default): game `i` opens with one stone of Black on cell
+//! `i mod n²` (every one-stone opening in turn, as the paper iterates over openings), and
+//! from game `n²` on a second, White stone drawn from the seeded generator; then both sides
+//! are GRAVE players (`mcts`, uniform playouts, `--playouts` per move, seeds from
+//! [`mcts::arena::game_seeds`]). Every position after the opening stones gives a policy
+//! example (the move played) and a value example labelled, as in the paper, with the mover's
+//! result averaged over all the games through that position.
+//!
+//! Distinct position-move pairs (policy) and distinct positions (value) are kept. Positions
+//! are split by their hash, one in ten held out (so a position never falls on both sides);
+//! training examples are doubled by the 180° rotation.
 //!
 //! # Output (under `--out`, default `data/hexnet`)
 //! `policy-NxN.txt`, `value-NxN.txt` (the weights with the seed, the command's settings,
@@ -41,9 +51,21 @@ pub struct TrainHexnetArgs {
     /// Seeds the self-play, the split, the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Self-play games.
-    #[arg(long, default_value_t = 400)]
+    /// Self-play games (0: none, the solver's walks only).
+    #[arg(long, default_value_t = 0)]
     games: u64,
+    /// Solver walks: positions of proof-tree shape labelled exactly by focused df-pn with
+    /// the knowledge (0: none, self-play only). See the module docs.
+    #[arg(long, default_value_t = 5000)]
+    walks: u64,
+    /// Expansions allowed to label one position of a walk (one not solved within them is
+    /// not recorded; the walk goes on with a random move).
+    #[arg(long, default_value_t = 20_000)]
+    label_expansions: u64,
+    /// Probability that a walk's winner plays a random move instead of its winning one (the
+    /// positions off the proof's main lines that focused df-pn also visits).
+    #[arg(long, default_value_t = 0.25)]
+    explore: f64,
     /// MCTS playouts per move in self-play.
     #[arg(long, default_value_t = 400)]
     playouts: u64,
@@ -130,6 +152,96 @@ fn self_play(hex: &Hex, args: &TrainHexnetArgs) -> (Vec<Record>, HashMap<u64, (f
     (records, results)
 }
 
+/// A position solved on a walk: its moves from the empty board, the mover's exact result,
+/// and the winning move found when the mover wins.
+struct Labelled {
+    line: Vec<HexMove>,
+    win: bool,
+    best: Option<HexMove>,
+}
+
+/// Positions of proof-tree shape, each labelled exactly by the solver: walk `i` opens with
+/// Black's stone on cell `i mod n²`; at each position the knowledge has not decided and
+/// that has more than one move to search, focused df-pn (resistance order, knowledge on,
+/// `--label-expansions`) solves it; a won position records its winning move and the walk
+/// plays it, a lost one plays a random move of those the knowledge leaves (the loser's
+/// moves of a proof tree); with probability `--explore` the winner too plays a random move.
+/// A position not solved within `--label-expansions` is not recorded and the walk goes on
+/// with a random move. A walk ends where the knowledge decides.
+/// Solved positions are cached by hash, so walks through the same position share its proof.
+fn solver_walks(hex: &Hex, args: &TrainHexnetArgs) -> anyhow::Result<Vec<Labelled>> {
+    use pns::{Algorithm, Budget, KnowledgeHex, OnHex, ResistanceOrder, Settings, Value};
+    let known = KnowledgeHex::new(hex).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let settings = Settings::new(Algorithm::FocusedDfPn);
+    let mut prover = settings.prover::<KnowledgeHex>(Box::new(OnHex(ResistanceOrder)));
+    let budget = Budget {
+        max_expansions: args.label_expansions,
+        max_mib: 32,
+        ..Budget::default()
+    };
+    let mut rng = SplitMix64(args.seed ^ 0x5741_4C4B);
+    let mut solved: HashMap<u64, Option<(bool, Option<HexMove>)>> = HashMap::new();
+    let mut out = Vec::new();
+    let (t0, mut expansions) = (Instant::now(), 0u64);
+    let n2 = hex.cells() as u64;
+    for i in 0..args.walks {
+        let mut s = hex.initial();
+        let mut line = vec![hex.move_at((i % n2) as usize)];
+        hex.play(&mut s, line[0]);
+        let mut moves = Vec::new();
+        while known.outcome(&s).is_none() {
+            known.legal_moves(&s, &mut moves);
+            if moves.len() > 1 {
+                let h = hex.hash(&s);
+                let label = match solved.get(&h) {
+                    Some(l) => *l,
+                    None => {
+                        let sol = pns::solve(prover.as_mut(), &known, &s, &budget, false);
+                        expansions += sol.expansions();
+                        let l = match sol.value {
+                            Some(Value::Win) => sol.best_move.map(|b| (true, Some(b))),
+                            Some(_) => Some((false, None)),
+                            None => None,
+                        };
+                        solved.insert(h, l);
+                        if let Some((win, best)) = l {
+                            out.push(Labelled {
+                                line: line.clone(),
+                                win,
+                                best,
+                            });
+                        }
+                        l
+                    }
+                };
+                // A position not solved within the budget is passed with a random move:
+                // deeper positions of the walk are easier.
+                let (win, best) = label.unwrap_or((false, None));
+                let explore = rng.next_f64() < args.explore;
+                let mv = match best {
+                    Some(b) if win && !explore => b,
+                    _ => moves[rng.below(moves.len())],
+                };
+                hex.play(&mut s, mv);
+                line.push(mv);
+            } else {
+                hex.play(&mut s, moves[0]);
+                line.push(moves[0]);
+            }
+        }
+        if (i + 1) % 100 == 0 {
+            eprintln!(
+                "walks: {} of {}, {} positions labelled, {expansions} expansions, {:.0} s",
+                i + 1,
+                args.walks,
+                out.len(),
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok(out)
+}
+
 fn state_of(hex: &Hex, line: &[HexMove]) -> HexState {
     let mut s = hex.initial();
     for &m in line {
@@ -159,10 +271,13 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
             args.size
         );
     }
-    if args.games == 0 || args.epochs == 0 || args.channels == 0 || args.layers == 0 {
-        bail!("--games, --epochs, --channels and --layers must be at least 1");
+    if args.games == 0 && args.walks == 0 {
+        bail!("--games and --walks are both 0: no training data");
     }
-    if args.playouts == 0 {
+    if args.epochs == 0 || args.channels == 0 || args.layers == 0 {
+        bail!("--epochs, --channels and --layers must be at least 1");
+    }
+    if args.games > 0 && args.playouts == 0 {
         bail!("--playouts must be at least 1");
     }
     let started = Instant::now();
@@ -204,9 +319,39 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
             }
         }
     }
+    let walks = solver_walks(&hex, args)?;
+    for w in &walks {
+        let s = state_of(&hex, &w.line);
+        let h = hex.hash(&s);
+        let held_out = SplitMix64(h ^ args.seed).next_u64() % 10 == 0;
+        let value = if w.win { 1.0 } else { -1.0 };
+        if let Some(best) = w.best {
+            if seen_pairs.insert((h, best)) {
+                let e = Example::new(&hex, &s, Some(best), value);
+                if held_out {
+                    let _ = writeln!(held_out_text, "{}\t{best}\t{value}", line_text(&w.line));
+                    test_p.push(e);
+                } else {
+                    train_p.push(e.rotated());
+                    train_p.push(e);
+                }
+            }
+        }
+        if seen_pos.insert(h) {
+            let e = Example::new(&hex, &s, None, value);
+            if held_out {
+                let _ = writeln!(held_out_text, "{}\t-\t{value}", line_text(&w.line));
+                test_v.push(e);
+            } else {
+                train_v.push(e.rotated());
+                train_v.push(e);
+            }
+        }
+    }
     eprintln!(
-        "data: {} records; policy {} train (with rotations) / {} held out; value {} / {}",
+        "data: {} records, {} solver-labelled; policy {} train (with rotations) / {} held out; value {} / {}",
         records.len(),
+        walks.len(),
         train_p.len(),
         test_p.len(),
         train_v.len(),
@@ -227,8 +372,8 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
     meta.insert(
         "command".to_string(),
         format!(
-            "tsumi train-hexnet --size {} --seed {} --games {} --playouts {} --epochs {} --channels {} --layers {} --hidden {}",
-            args.size, args.seed, args.games, args.playouts, args.epochs, args.channels, args.layers, args.hidden
+            "tsumi train-hexnet --size {} --seed {} --games {} --walks {} --label-expansions {} --explore {} --playouts {} --epochs {} --channels {} --layers {} --hidden {}",
+            args.size, args.seed, args.games, args.walks, args.label_expansions, args.explore, args.playouts, args.epochs, args.channels, args.layers, args.hidden
         ),
     );
     meta.insert("version".to_string(), env!("CARGO_PKG_VERSION").to_string());
