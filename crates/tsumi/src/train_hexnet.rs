@@ -287,21 +287,27 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
     let mut seen_pos = std::collections::HashSet::new();
     let (mut train_p, mut test_p, mut train_v, mut test_v) = (vec![], vec![], vec![], vec![]);
     let mut held_out_text = String::from("# moves\tplayed\tvalue\n");
+    // (moves from the empty board, the move to learn, the mover's value label): self-play
+    // positions, then the walks' solved ones.
+    let mut items: Vec<(&[HexMove], Option<HexMove>, f32)> = Vec::new();
     for r in &records {
         let s = state_of(&hex, &r.line);
+        let (sum, games) = results[&hex.hash(&s)];
+        let value = for_mover((sum / f64::from(games)) as f32, hex.to_move(&s));
+        items.push((&r.line, Some(r.played), value));
+    }
+    let walks = solver_walks(&hex, args)?;
+    for w in &walks {
+        items.push((&w.line, w.best, if w.win { 1.0 } else { -1.0 }));
+    }
+    for (line, played, value) in items {
+        let s = state_of(&hex, line);
         let h = hex.hash(&s);
         let held_out = SplitMix64(h ^ args.seed).next_u64() % 10 == 0;
-        let (sum, games) = results[&h];
-        let value = for_mover((sum / f64::from(games)) as f32, hex.to_move(&s));
-        if seen_pairs.insert((h, r.played)) {
-            let e = Example::new(&hex, &s, Some(r.played), value);
+        if let Some(mv) = played.filter(|&m| seen_pairs.insert((h, m))) {
+            let e = Example::new(&hex, &s, Some(mv), value);
             if held_out {
-                let _ = writeln!(
-                    held_out_text,
-                    "{}\t{}\t{value}",
-                    line_text(&r.line),
-                    r.played
-                );
+                let _ = writeln!(held_out_text, "{}\t{mv}\t{value}", line_text(line));
                 test_p.push(e);
             } else {
                 train_p.push(e.rotated());
@@ -311,36 +317,7 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
         if seen_pos.insert(h) {
             let e = Example::new(&hex, &s, None, value);
             if held_out {
-                let _ = writeln!(held_out_text, "{}\t-\t{value}", line_text(&r.line));
-                test_v.push(e);
-            } else {
-                train_v.push(e.rotated());
-                train_v.push(e);
-            }
-        }
-    }
-    let walks = solver_walks(&hex, args)?;
-    for w in &walks {
-        let s = state_of(&hex, &w.line);
-        let h = hex.hash(&s);
-        let held_out = SplitMix64(h ^ args.seed).next_u64() % 10 == 0;
-        let value = if w.win { 1.0 } else { -1.0 };
-        if let Some(best) = w.best {
-            if seen_pairs.insert((h, best)) {
-                let e = Example::new(&hex, &s, Some(best), value);
-                if held_out {
-                    let _ = writeln!(held_out_text, "{}\t{best}\t{value}", line_text(&w.line));
-                    test_p.push(e);
-                } else {
-                    train_p.push(e.rotated());
-                    train_p.push(e);
-                }
-            }
-        }
-        if seen_pos.insert(h) {
-            let e = Example::new(&hex, &s, None, value);
-            if held_out {
-                let _ = writeln!(held_out_text, "{}\t-\t{value}", line_text(&w.line));
+                let _ = writeln!(held_out_text, "{}\t-\t{value}", line_text(line));
                 test_v.push(e);
             } else {
                 train_v.push(e.rotated());
