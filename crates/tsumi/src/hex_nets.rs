@@ -11,9 +11,9 @@
 //! tsumi prove hex 6x6 --moves a3 --algo fdfpn --order policy --widen value
 //! ```
 //!
-//! The shipped 6x6 networks (`data/hexnet/*-6x6.txt`, from `tsumi train-hexnet --seed 1`, solver-labelled walks) are
-//! built into the binary; `--policy-net FILE` and `--value-net FILE` load others (any size
-//! trained by `train-hexnet`). A network for another board size, a missing file or a
+//! The shipped 6x6 networks (`data/hexnet/*-6x6.txt`, from `tsumi train-hexnet --seed 1` on
+//! solver-labelled walks) are built into the binary; `--policy-net FILE` and
+//! `--value-net FILE` load others (any size trained by `train-hexnet`). A network for another board size, a missing file or a
 //! malformed one is an error (status 2), never a silent fallback to resistance.
 
 use anyhow::{anyhow, bail};

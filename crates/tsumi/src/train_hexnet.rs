@@ -152,12 +152,19 @@ fn self_play(hex: &Hex, args: &TrainHexnetArgs) -> (Vec<Record>, HashMap<u64, (f
     (records, results)
 }
 
-/// A position solved on a walk: its moves from the empty board, the mover's exact result,
-/// and the winning move found when the mover wins.
+/// The solver's label of a walk's position for its mover.
+#[derive(Clone, Copy)]
+enum Label {
+    /// The mover wins, by this move (its proof's).
+    Won(HexMove),
+    /// The mover loses.
+    Lost,
+}
+
+/// A position solved on a walk: its moves from the empty board and its label.
 struct Labelled {
     line: Vec<HexMove>,
-    win: bool,
-    best: Option<HexMove>,
+    label: Label,
 }
 
 /// Positions of proof-tree shape, each labelled exactly by the solver: walk `i` opens with
@@ -180,7 +187,8 @@ fn solver_walks(hex: &Hex, args: &TrainHexnetArgs) -> anyhow::Result<Vec<Labelle
         ..Budget::default()
     };
     let mut rng = SplitMix64(args.seed ^ 0x5741_4C4B);
-    let mut solved: HashMap<u64, Option<(bool, Option<HexMove>)>> = HashMap::new();
+    // Position hash -> its label, `None` when not solved within the budget.
+    let mut solved: HashMap<u64, Option<Label>> = HashMap::new();
     let mut out = Vec::new();
     let (t0, mut expansions) = (Instant::now(), 0u64);
     let n2 = hex.cells() as u64;
@@ -199,16 +207,15 @@ fn solver_walks(hex: &Hex, args: &TrainHexnetArgs) -> anyhow::Result<Vec<Labelle
                         let sol = pns::solve(prover.as_mut(), &known, &s, &budget, false);
                         expansions += sol.expansions();
                         let l = match sol.value {
-                            Some(Value::Win) => sol.best_move.map(|b| (true, Some(b))),
-                            Some(_) => Some((false, None)),
+                            Some(Value::Win) => sol.best_move.map(Label::Won),
+                            Some(_) => Some(Label::Lost),
                             None => None,
                         };
                         solved.insert(h, l);
-                        if let Some((win, best)) = l {
+                        if let Some(label) = l {
                             out.push(Labelled {
                                 line: line.clone(),
-                                win,
-                                best,
+                                label,
                             });
                         }
                         l
@@ -216,10 +223,9 @@ fn solver_walks(hex: &Hex, args: &TrainHexnetArgs) -> anyhow::Result<Vec<Labelle
                 };
                 // A position not solved within the budget is passed with a random move:
                 // deeper positions of the walk are easier.
-                let (win, best) = label.unwrap_or((false, None));
                 let explore = rng.next_f64() < args.explore;
-                let mv = match best {
-                    Some(b) if win && !explore => b,
+                let mv = match label {
+                    Some(Label::Won(b)) if !explore => b,
                     _ => moves[rng.below(moves.len())],
                 };
                 hex.play(&mut s, mv);
@@ -289,19 +295,22 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
     let mut held_out_text = String::from("# moves\tplayed\tvalue\n");
     // (moves from the empty board, the move to learn, the mover's value label): self-play
     // positions, then the walks' solved ones.
-    let mut items: Vec<(&[HexMove], Option<HexMove>, f32)> = Vec::new();
+    let mut items: Vec<(&[HexMove], HexState, Option<HexMove>, f32)> = Vec::new();
     for r in &records {
         let s = state_of(&hex, &r.line);
         let (sum, games) = results[&hex.hash(&s)];
         let value = for_mover((sum / f64::from(games)) as f32, hex.to_move(&s));
-        items.push((&r.line, Some(r.played), value));
+        items.push((&r.line, s, Some(r.played), value));
     }
     let walks = solver_walks(&hex, args)?;
     for w in &walks {
-        items.push((&w.line, w.best, if w.win { 1.0 } else { -1.0 }));
+        let (played, value) = match w.label {
+            Label::Won(b) => (Some(b), 1.0),
+            Label::Lost => (None, -1.0),
+        };
+        items.push((&w.line, state_of(&hex, &w.line), played, value));
     }
-    for (line, played, value) in items {
-        let s = state_of(&hex, line);
+    for (line, s, played, value) in items {
         let h = hex.hash(&s);
         let held_out = SplitMix64(h ^ args.seed).next_u64() % 10 == 0;
         if let Some(mv) = played.filter(|&m| seen_pairs.insert((h, m))) {
