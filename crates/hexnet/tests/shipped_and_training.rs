@@ -1,6 +1,6 @@
 //! A tiny net trained in seconds beats the constant policy on held-out positions; the
-//! shipped 6x6 networks load, have their shape, and reproduce their reported held-out
-//! accuracy and MSE on `data/hexnet/heldout-6x6.tsv`.
+//! shipped networks (6x6 and 7x7) load, have their shape, and reproduce their reported
+//! held-out accuracy and MSE on `data/hexnet/heldout-NxN.tsv`.
 
 use games::Game;
 use games::hex::{Hex, HexMove};
@@ -17,7 +17,8 @@ fn data(name: &str) -> PathBuf {
 }
 
 fn held_out(hex: &Hex) -> (Vec<Example>, Vec<Example>) {
-    let text = std::fs::read_to_string(data("heldout-6x6.tsv")).unwrap();
+    let n = hex.width();
+    let text = std::fs::read_to_string(data(&format!("heldout-{n}x{n}.tsv"))).unwrap();
     let (mut pol, mut val) = (Vec::new(), Vec::new());
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();
@@ -37,15 +38,15 @@ fn held_out(hex: &Hex) -> (Vec<Example>, Vec<Example>) {
     (pol, val)
 }
 
-#[test]
-fn shipped_networks_have_their_shape_and_reported_figures() {
-    let hex = Hex::new(6, 6).unwrap();
+fn check_shipped(n: usize) {
+    let hex = Hex::new(n, n).unwrap();
     let (pol, val) = held_out(&hex);
-    let p = Weights::load(&data("policy-6x6.txt")).unwrap();
-    let v = Weights::load(&data("value-6x6.txt")).unwrap();
+    let p = Weights::load(&data(&format!("policy-{n}x{n}.txt"))).unwrap();
+    let v = Weights::load(&data(&format!("value-{n}x{n}.txt"))).unwrap();
     assert_eq!(p.net.shape.kind, Kind::Policy);
     assert_eq!(v.net.shape.kind, Kind::Value);
-    assert_eq!(p.net.shape.n, 6);
+    assert_eq!(p.net.shape.n, n);
+    assert_eq!(v.net.shape.n, n);
     assert_eq!(
         p.meta["heldout_examples"].parse::<usize>().unwrap(),
         pol.len()
@@ -55,14 +56,24 @@ fn shipped_networks_have_their_shape_and_reported_figures() {
         val.len()
     );
     let acc = format!("{:.6}", policy_accuracy(&p.net, &pol));
-    assert_eq!(acc, p.meta["heldout_accuracy"]);
+    assert_eq!(acc, p.meta["heldout_accuracy"], "{n}x{n} policy");
     let mse = format!("{:.6}", value_mse(&v.net, &val));
-    assert_eq!(mse, v.meta["heldout_mse"]);
+    assert_eq!(mse, v.meta["heldout_mse"], "{n}x{n} value");
     let base: f64 = p.meta["heldout_constant_accuracy"].parse().unwrap();
     assert!(
         acc.parse::<f64>().unwrap() > base + 0.2,
-        "{acc} vs constant {base}"
+        "{n}x{n}: {acc} vs constant {base}"
     );
+    let base_mse: f64 = v.meta["heldout_constant_mse"].parse().unwrap();
+    assert!(
+        mse.parse::<f64>().unwrap() < base_mse * 0.8,
+        "{n}x{n}: MSE {mse} vs constant {base_mse}"
+    );
+}
+
+#[test]
+fn shipped_6x6_networks_have_their_shape_and_reported_figures() {
+    check_shipped(6);
 }
 
 #[test]

@@ -9,7 +9,9 @@
 //! gives a value example of −1. The winner plays its winning move (or, with probability
 //! `--explore`, a random one), the loser a random move of those the knowledge leaves, so the
 //! nets learn the positions focused df-pn meets (see [`solver_walks`]). On 6x6 these nets
-//! halve FDFPN's expansions against the resistance order (crates/pns/README.md).
+//! halve FDFPN's expansions against the resistance order (crates/pns/README.md). The walks
+//! run on `--threads` threads (one per core by default) and give the same positions on any
+//! number of them, so the shipped weights do not depend on the machine's cores.
 //!
 //! **Self-play** (`--games`, 0 by default): game `i` opens with one stone of Black on cell
 //! `i mod n²` (every one-stone opening in turn, as the paper iterates over openings), and
@@ -66,6 +68,9 @@ pub struct TrainHexnetArgs {
     /// positions off the proof's main lines that focused df-pn also visits).
     #[arg(long, default_value_t = 0.25)]
     explore: f64,
+    /// Threads for the solver walks (0: one per core). The data do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
     /// MCTS playouts per move in self-play.
     #[arg(long, default_value_t = 400)]
     playouts: u64,
@@ -175,77 +180,114 @@ struct Labelled {
 /// moves of a proof tree); with probability `--explore` the winner too plays a random move.
 /// A position not solved within `--label-expansions` is not recorded and the walk goes on
 /// with a random move. A walk ends where the knowledge decides.
-/// Solved positions are cached by hash, so walks through the same position share its proof.
+///
+/// Walks run on `--threads` threads. Each walk draws from its own generator (seeded by the
+/// seed and the walk's index), and a label is a function of the position alone (every proof
+/// starts from an empty table and stops at an expansion count, never at a time), so the
+/// positions and their order do not depend on the thread count or on the scheduling: the
+/// walks are merged in index order and a position is kept at its first occurrence. Solved
+/// positions are cached by hash (shared by the threads), so walks through the same position
+/// share its proof.
 fn solver_walks(hex: &Hex, args: &TrainHexnetArgs) -> anyhow::Result<Vec<Labelled>> {
     use pns::{Algorithm, Budget, KnowledgeHex, OnHex, ResistanceOrder, Settings, Value};
-    let known = KnowledgeHex::new(hex).map_err(|e| anyhow::anyhow!("{e}"))?;
+    use rayon::prelude::*;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    // Checked once here; each thread makes its own (its cache is not shared).
+    KnowledgeHex::new(hex).map_err(|e| anyhow::anyhow!("{e}"))?;
     let settings = Settings::new(Algorithm::FocusedDfPn);
-    let mut prover = settings.prover::<KnowledgeHex>(Box::new(OnHex(ResistanceOrder)));
     let budget = Budget {
         max_expansions: args.label_expansions,
         max_mib: 32,
         ..Budget::default()
     };
-    let mut rng = SplitMix64(args.seed ^ 0x5741_4C4B);
     // Position hash -> its label, `None` when not solved within the budget.
-    let mut solved: HashMap<u64, Option<Label>> = HashMap::new();
-    let mut out = Vec::new();
-    let (t0, mut expansions) = (Instant::now(), 0u64);
+    let solved: Mutex<HashMap<u64, Option<Label>>> = Mutex::new(HashMap::new());
+    let (t0, expansions, done) = (Instant::now(), AtomicU64::new(0), AtomicU64::new(0));
     let n2 = hex.cells() as u64;
-    for i in 0..args.walks {
+    let walk = |known: &KnowledgeHex,
+                prover: &mut Box<dyn pns::Prover<KnowledgeHex>>,
+                i: u64|
+     -> Vec<(u64, Labelled)> {
+        let mut rng = SplitMix64(SplitMix64(args.seed ^ 0x5741_4C4B).next_u64() ^ i);
         let mut s = hex.initial();
         let mut line = vec![hex.move_at((i % n2) as usize)];
         hex.play(&mut s, line[0]);
-        let mut moves = Vec::new();
+        let (mut moves, mut out) = (Vec::new(), Vec::new());
         while known.outcome(&s).is_none() {
             known.legal_moves(&s, &mut moves);
-            if moves.len() > 1 {
+            let mv = if moves.len() > 1 {
                 let h = hex.hash(&s);
-                let label = match solved.get(&h) {
-                    Some(l) => *l,
-                    None => {
-                        let sol = pns::solve(prover.as_mut(), &known, &s, &budget, false);
-                        expansions += sol.expansions();
-                        let l = match sol.value {
-                            Some(Value::Win) => sol.best_move.map(Label::Won),
-                            Some(_) => Some(Label::Lost),
-                            None => None,
-                        };
-                        solved.insert(h, l);
-                        if let Some(label) = l {
-                            out.push(Labelled {
-                                line: line.clone(),
-                                label,
-                            });
-                        }
-                        l
-                    }
-                };
+                let cached = solved.lock().expect("no walk panics").get(&h).copied();
+                let label = cached.unwrap_or_else(|| {
+                    let sol = pns::solve(prover.as_mut(), known, &s, &budget, false);
+                    expansions.fetch_add(sol.expansions(), Ordering::Relaxed);
+                    let l = match sol.value {
+                        Some(Value::Win) => sol.best_move.map(Label::Won),
+                        Some(_) => Some(Label::Lost),
+                        None => None,
+                    };
+                    solved.lock().expect("no walk panics").insert(h, l);
+                    l
+                });
+                if let Some(label) = label {
+                    out.push((
+                        h,
+                        Labelled {
+                            line: line.clone(),
+                            label,
+                        },
+                    ));
+                }
                 // A position not solved within the budget is passed with a random move:
                 // deeper positions of the walk are easier.
                 let explore = rng.next_f64() < args.explore;
-                let mv = match label {
+                match label {
                     Some(Label::Won(b)) if !explore => b,
                     _ => moves[rng.below(moves.len())],
-                };
-                hex.play(&mut s, mv);
-                line.push(mv);
+                }
             } else {
-                hex.play(&mut s, moves[0]);
-                line.push(moves[0]);
-            }
+                moves[0]
+            };
+            hex.play(&mut s, mv);
+            line.push(mv);
         }
-        if (i + 1) % 100 == 0 {
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if d % 100 == 0 {
             eprintln!(
-                "walks: {} of {}, {} positions labelled, {expansions} expansions, {:.0} s",
-                i + 1,
+                "walks: {d} of {}, {} cached positions, {} expansions, {:.0} s",
                 args.walks,
-                out.len(),
+                solved.lock().expect("no walk panics").len(),
+                expansions.load(Ordering::Relaxed),
                 t0.elapsed().as_secs_f64()
             );
         }
-    }
-    Ok(out)
+        out
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .context("cannot start the walk threads")?;
+    let per_walk: Vec<Vec<(u64, Labelled)>> = pool.install(|| {
+        (0..args.walks)
+            .into_par_iter()
+            .map_init(
+                || {
+                    let k = KnowledgeHex::new(hex).expect("checked above");
+                    let p = settings.prover::<KnowledgeHex>(Box::new(OnHex(ResistanceOrder)));
+                    (k, p)
+                },
+                |(k, p), i| walk(k, p, i),
+            )
+            .collect()
+    });
+    let mut seen = std::collections::HashSet::new();
+    Ok(per_walk
+        .into_iter()
+        .flatten()
+        .filter(|(h, _)| seen.insert(*h))
+        .map(|(_, l)| l)
+        .collect())
 }
 
 fn state_of(hex: &Hex, line: &[HexMove]) -> HexState {
