@@ -452,6 +452,8 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if let Some(flag) = generic_option_given(args) {
         bail!("{flag} applies to the games other than Go, not to go");
     }
+    // The network options are Hex's: refused by name, never ignored.
+    crate::hex_nets::check(&args.nets, "go", pns::Algorithm::DfPn)?;
     if let Some(algo) = args.algo.as_deref() {
         if algo != "dfpn" {
             bail!("--algo {algo} does not apply to go: Go is proved by df-pn only");
