@@ -77,6 +77,11 @@ fn shipped_6x6_networks_have_their_shape_and_reported_figures() {
 }
 
 #[test]
+fn shipped_7x7_networks_have_their_shape_and_reported_figures() {
+    check_shipped(7);
+}
+
+#[test]
 fn a_tiny_net_trained_in_seconds_beats_the_constant_policy_and_repeats() {
     let hex = Hex::new(6, 6).unwrap();
     let (pol, _) = held_out(&hex);

@@ -11,8 +11,9 @@
 //! tsumi prove hex 6x6 --moves a3 --algo fdfpn --order policy --widen value
 //! ```
 //!
-//! The shipped 6x6 networks (`data/hexnet/*-6x6.txt`, from `tsumi train-hexnet --seed 1` on
-//! solver-labelled walks) are built into the binary; `--policy-net FILE` and
+//! The shipped 6x6 and 7x7 networks (`data/hexnet/*-6x6.txt` from `tsumi train-hexnet --seed
+//! 1`, `*-7x7.txt` from `tsumi train-hexnet --size 7x7 --walks 3000 --label-expansions 5000`,
+//! both on solver-labelled walks) are built into the binary; `--policy-net FILE` and
 //! `--value-net FILE` load others (any size trained by `train-hexnet`). A network for another board size, a missing file or a
 //! malformed one is an error (status 2), never a silent fallback to resistance.
 
@@ -22,9 +23,19 @@ use hexnet::{Kind, PolicyOrder, ValueWidening, Weights};
 use pns::{Algorithm, MoveOrder, ResistanceOrder};
 use std::path::{Path, PathBuf};
 
-/// The shipped 6x6 networks.
-const POLICY_6X6: &str = include_str!("../../../data/hexnet/policy-6x6.txt");
-const VALUE_6X6: &str = include_str!("../../../data/hexnet/value-6x6.txt");
+/// The shipped networks: (board side, policy weights, value weights).
+const SHIPPED: [(usize, &str, &str); 2] = [
+    (
+        6,
+        include_str!("../../../data/hexnet/policy-6x6.txt"),
+        include_str!("../../../data/hexnet/value-6x6.txt"),
+    ),
+    (
+        7,
+        include_str!("../../../data/hexnet/policy-7x7.txt"),
+        include_str!("../../../data/hexnet/value-7x7.txt"),
+    ),
+];
 
 /// Move ordering and widening of focused df-pn on Hex.
 #[derive(clap::Args, Debug, Default)]
@@ -38,26 +49,26 @@ pub struct HexNetArgs {
     #[arg(long)]
     pub widen: Option<String>,
     /// Hex: policy network weights for --order policy (from tsumi train-hexnet) [default:
-    /// the shipped 6x6 network].
+    /// the shipped network of the board's size, 6x6 or 7x7].
     #[arg(long)]
     pub policy_net: Option<PathBuf>,
-    /// Hex: value network weights for --widen value [default: the shipped 6x6 network].
+    /// Hex: value network weights for --widen value [default: the shipped network of the
+    /// board's size, 6x6 or 7x7].
     #[arg(long)]
     pub value_net: Option<PathBuf>,
 }
 
 fn load(kind: Kind, path: Option<&Path>, hex: &Hex) -> anyhow::Result<hexnet::Net> {
-    let w = match path {
-        Some(p) => Weights::load(p)?,
-        None if hex.width() == 6 && hex.height() == 6 => {
-            let text = if kind == Kind::Policy {
-                POLICY_6X6
-            } else {
-                VALUE_6X6
-            };
+    let shipped = SHIPPED
+        .iter()
+        .find(|(n, _, _)| hex.width() == *n && hex.height() == *n);
+    let w = match (path, shipped) {
+        (Some(p), _) => Weights::load(p)?,
+        (None, Some((_, policy, value))) => {
+            let text = if kind == Kind::Policy { policy } else { value };
             Weights::parse(text, Path::new("shipped"))?
         }
-        None => bail!(
+        (None, None) => bail!(
             "no shipped {k} network for {}x{}: give --{k}-net FILE (made by tsumi train-hexnet --size {}x{})",
             hex.width(),
             hex.height(),
