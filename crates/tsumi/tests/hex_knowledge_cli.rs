@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_clear_error, json, tsumi};
+use common::{assert_clear_error, json, opening_winner, tsumi};
 
 fn prove(size: &str, moves: &str, algo: &str, knowledge: bool) -> serde_json::Value {
     let mut args = vec!["prove", "hex", size, "--algo", algo, "--json"];
@@ -110,23 +110,6 @@ fn a_pruned_opening_is_accepted_and_both_ways_agree() {
             "{line}"
         );
     }
-}
-
-/// The winner of hex `size` after Black's opening `cell`, from `data/hex-opening-maps.tsv`.
-fn opening_winner(size: &str, cell: &str) -> &'static str {
-    let table = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/hex-opening-maps.tsv"
-    ))
-    .unwrap();
-    let wins = table
-        .lines()
-        .find_map(|l| l.strip_prefix(&format!("{size}\t")))
-        .and_then(|rest| rest.split('\t').nth(1))
-        .unwrap_or_else(|| panic!("{size} in hex-opening-maps.tsv"))
-        .split(' ')
-        .any(|c| c == cell);
-    if wins { "black" } else { "white" }
 }
 
 #[test]

@@ -1,11 +1,12 @@
 //! `tsumi prove hex --algo fdfpn --order policy --widen value` (FDFPN-policy and FDFPN-CNN
 //! with the shipped networks) through the built binary: the four runs of Table 2 give the
-//! values of data/hex-6x6-openings.tsv with a best move that wins, and the options' misuse
+//! values of the published map (data/hex-opening-maps.tsv, whose 6x6 row is
+//! data/hex-6x6-openings.tsv) with a best move that wins, and the options' misuse
 //! is a clear error.
 
 mod common;
 
-use common::{assert_clear_error, json};
+use common::{assert_clear_error, json, opening_winner};
 
 /// The winner of hex `size` after the opening `mv` by one run of `prove`. A win's best move
 /// is checked by a second proof: after it, the opponent to move loses.
@@ -41,25 +42,14 @@ const RUNS: [&[&str]; 4] = [
 
 #[test]
 fn the_four_runs_of_table_2_agree_with_the_6x6_map() {
-    let map = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/hex-6x6-openings.tsv"
-    ))
-    .unwrap();
-    let expected = |mv: &str| {
-        map.lines()
-            .filter(|l| !l.starts_with('#'))
-            .find_map(|l| l.strip_prefix(&format!("{mv}\t")))
-            .unwrap_or_else(|| panic!("{mv} not in the map"))
-            .split('\t')
-            .next()
-            .unwrap()
-            .to_owned()
-    };
     // Both winners, acute and obtuse corners, an edge and the centre.
     for mv in ["a1", "f1", "a2", "f5", "b4", "c3"] {
         for run in RUNS {
-            assert_eq!(winner("6x6", mv, run), expected(mv), "{mv} {run:?}");
+            assert_eq!(
+                winner("6x6", mv, run),
+                opening_winner("6x6", mv),
+                "{mv} {run:?}"
+            );
         }
     }
 }
@@ -91,8 +81,8 @@ fn misused_network_options_are_clear_errors() {
         &["prove", "hex", "6x6", "--algo", "fdfpn", "--order", "cnn"],
         "unknown --order 'cnn'",
     );
-    assert_clear_error(
-        &[
+    let with_policy_net = |net: &str, needle: &str| {
+        let args = [
             "prove",
             "hex",
             "6x6",
@@ -101,52 +91,20 @@ fn misused_network_options_are_clear_errors() {
             "--order",
             "policy",
             "--policy-net",
-            "/nonexistent/policy.txt",
-        ],
-        "/nonexistent/policy.txt",
-    );
+            net,
+        ];
+        assert_clear_error(&args, needle);
+    };
+    with_policy_net("/nonexistent/policy.txt", "/nonexistent/policy.txt");
     let seven = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../data/hexnet/policy-7x7.txt"
     );
-    assert_clear_error(
-        &[
-            "prove",
-            "hex",
-            "6x6",
-            "--algo",
-            "fdfpn",
-            "--order",
-            "policy",
-            "--policy-net",
-            seven,
-        ],
-        "the policy network is for 7x7, the board is 6x6",
-    );
+    with_policy_net(seven, "the policy network is for 7x7, the board is 6x6");
     assert_clear_error(
         &["prove", "go", "2x2", "--komi", "0.5", "--widen", "value"],
         "--widen applies to hex only",
     );
-}
-
-/// The Black-winning openings of `size` in data/hex-opening-maps.tsv.
-fn black_wins(size: &str) -> Vec<String> {
-    let maps = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/hex-opening-maps.tsv"
-    ))
-    .unwrap();
-    let row = maps
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .find(|l| l.starts_with(&format!("{size}\t")))
-        .unwrap_or_else(|| panic!("{size} not in the map"));
-    row.split('\t')
-        .nth(2)
-        .unwrap()
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect()
 }
 
 /// FDFPN-CNN with the shipped 7x7 networks on every opening (or those in
@@ -156,7 +114,6 @@ fn black_wins(size: &str) -> Vec<String> {
 #[test]
 #[ignore = "long: FDFPN-CNN on the 49 openings of 7x7 (about half an hour)"]
 fn fdfpn_cnn_solves_the_7x7_openings() {
-    let black = black_wins("7x7");
     let only = std::env::var("TSUMI_HEX_OPENINGS").unwrap_or_default();
     let seconds = std::env::var("TSUMI_HEX_SECONDS").unwrap_or_else(|_| "900".into());
     let cnn = [
@@ -181,11 +138,7 @@ fn fdfpn_cnn_solves_the_7x7_openings() {
             let mut args = vec!["prove", "hex", "7x7", "--moves", &mv, "--json"];
             args.extend(cnn);
             let v = json(&args);
-            let expected = if black.contains(&mv) {
-                "black"
-            } else {
-                "white"
-            };
+            let expected = opening_winner("7x7", &mv);
             assert_eq!(v["status"], "proven", "{mv}: {v}");
             let mover = v["to_move"].as_str().unwrap();
             let winner = match (v["result"].as_str().unwrap(), mover) {

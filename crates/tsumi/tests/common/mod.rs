@@ -52,3 +52,20 @@ pub fn gnugo() -> Option<String> {
     }
     found.map(|p| p.display().to_string())
 }
+
+/// The winner of hex `size` after Black's opening `cell`, from `data/hex-opening-maps.tsv`.
+pub fn opening_winner(size: &str, cell: &str) -> &'static str {
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/hex-opening-maps.tsv"
+    ))
+    .unwrap();
+    let wins = table
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{size}\t")))
+        .and_then(|rest| rest.split('\t').nth(1))
+        .unwrap_or_else(|| panic!("{size} in hex-opening-maps.tsv"))
+        .split(' ')
+        .any(|c| c == cell);
+    if wins { "black" } else { "white" }
+}
