@@ -14,8 +14,9 @@
 //! The shipped 6x6 and 7x7 networks (`data/hexnet/*-6x6.txt` from `tsumi train-hexnet --seed
 //! 1`, `*-7x7.txt` from `tsumi train-hexnet --size 7x7 --walks 3000 --label-expansions 5000`,
 //! both on solver-labelled walks) are built into the binary; `--policy-net FILE` and
-//! `--value-net FILE` load others (any size trained by `train-hexnet`). A network for another board size, a missing file or a
-//! malformed one is an error (status 2), never a silent fallback to resistance.
+//! `--value-net FILE` load others (any size trained by `train-hexnet`). A network for
+//! another board size, a missing file or a malformed one is an error (status 2), never a
+//! silent fallback to resistance.
 
 use anyhow::{anyhow, bail};
 use games::hex::Hex;

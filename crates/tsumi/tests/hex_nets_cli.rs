@@ -8,29 +8,38 @@ mod common;
 
 use common::{assert_clear_error, json, opening_winner};
 
+/// The winner named by a proven `prove` JSON: the mover on a win, the other on a loss.
+fn proven_winner(v: &serde_json::Value) -> &'static str {
+    assert_eq!(v["status"], "proven", "{v}");
+    let black_moves = v["to_move"] == "black";
+    let mover_wins = match v["result"].as_str().unwrap() {
+        "win" => true,
+        "loss" => false,
+        r => panic!("{r}: {v}"),
+    };
+    if black_moves == mover_wins {
+        "black"
+    } else {
+        "white"
+    }
+}
+
 /// The winner of hex `size` after the opening `mv` by one run of `prove`. A win's best move
 /// is checked by a second proof: after it, the opponent to move loses.
-fn winner(size: &str, mv: &str, run: &[&str]) -> String {
+fn winner(size: &str, mv: &str, run: &[&str]) -> &'static str {
     let mut args = vec!["prove", "hex", size, "--moves", mv, "--json"];
     args.extend(run);
     let v = json(&args);
-    assert_eq!(v["status"], "proven", "{args:?}: {v}");
-    let mover = v["to_move"].as_str().unwrap().to_owned();
-    let other = if mover == "black" { "white" } else { "black" };
-    match v["result"].as_str().unwrap() {
-        "win" => {
-            let best = v["best_move"].as_str().expect("a win names its move");
-            assert_ne!(best, mv, "{args:?}: the best move is an occupied cell");
-            let line = format!("{mv},{best}");
-            let mut after = vec!["prove", "hex", size, "--moves", &line, "--json"];
-            after.extend(run);
-            let w = json(&after);
-            assert_eq!(w["result"], "loss", "{after:?}: {w}");
-            mover
-        }
-        "loss" => other.to_owned(),
-        r => panic!("{args:?}: {r}"),
+    if v["result"] == "win" {
+        let best = v["best_move"].as_str().expect("a win names its move");
+        assert_ne!(best, mv, "{args:?}: the best move is an occupied cell");
+        let line = format!("{mv},{best}");
+        let mut after = vec!["prove", "hex", size, "--moves", &line, "--json"];
+        after.extend(run);
+        let w = json(&after);
+        assert_eq!(w["result"], "loss", "{after:?}: {w}");
     }
+    proven_winner(&v)
 }
 
 const RUNS: [&[&str]; 4] = [
@@ -138,15 +147,8 @@ fn fdfpn_cnn_solves_the_7x7_openings() {
             let mut args = vec!["prove", "hex", "7x7", "--moves", &mv, "--json"];
             args.extend(cnn);
             let v = json(&args);
-            let expected = opening_winner("7x7", &mv);
-            assert_eq!(v["status"], "proven", "{mv}: {v}");
-            let mover = v["to_move"].as_str().unwrap();
-            let winner = match (v["result"].as_str().unwrap(), mover) {
-                ("win", m) => m,
-                (_, "black") => "white",
-                _ => "black",
-            };
-            assert_eq!(winner, expected, "{mv}");
+            let winner = proven_winner(&v);
+            assert_eq!(winner, opening_winner("7x7", &mv), "{mv}");
             let e = v["expansions"].as_u64().unwrap();
             eprintln!("7x7 {mv}: {winner}, {e} expansions");
             total += e;
