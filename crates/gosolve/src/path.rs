@@ -72,6 +72,10 @@ pub(crate) struct Path {
     pub(crate) flushed: (u64, u64),
     pub(crate) aborted: bool,
     pub(crate) root_numbers: (u64, u64),
+    /// The root's winning move once this thread has proven the root a win for the mover (in
+    /// the root's own frame). Kept here because with several threads and a small table the
+    /// root's entry can be overwritten before the proof is read back.
+    pub(crate) root_best: Option<Move>,
     pub(crate) depth: u32,
     /// Attributes of the proof `mid` last returned.
     pub(crate) ret_attrs: Attrs,
@@ -104,6 +108,7 @@ impl Path {
             flushed: (0, 0),
             aborted: false,
             root_numbers: (1, 1),
+            root_best: None,
             depth: 0,
             ret_attrs: Attrs::LEAF,
             ret_holds: 1,

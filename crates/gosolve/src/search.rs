@@ -799,6 +799,7 @@ impl<'a> Worker<'a> {
         p.flushed = (0, 0);
         p.aborted = false;
         p.ret_holds = q.komi2;
+        p.root_best = None;
         p.clear_line();
         let nsym = q.geo.num_symmetries();
         for b in &line.boards {
@@ -821,7 +822,7 @@ impl<'a> Worker<'a> {
             q.shared.done.store(true, Ordering::Relaxed);
         }
         let best = if mover_wins == Some(true) {
-            w.stored_best(&root, &key)
+            w.p.root_best.or_else(|| w.stored_best(&root, &key))
         } else {
             None
         };
@@ -1289,6 +1290,9 @@ impl<'a> Worker<'a> {
             self.store(st, key, 0, INF, win, 1 + prior_effort, &attrs, holds);
             self.p.ret_attrs = attrs;
             self.p.ret_holds = holds;
+            if self.p.depth == 0 && win != Move(NO_MOVE) {
+                self.p.root_best = Some(win);
+            }
             return (0, INF);
         }
         let (own, own_holds) = (self.p.own, self.p.own_holds);
@@ -1341,6 +1345,9 @@ impl<'a> Worker<'a> {
         }
         if self.p.depth == 0 {
             self.p.root_numbers = (pn, dn);
+            if pn == 0 && best != Move(NO_MOVE) {
+                self.p.root_best = Some(best);
+            }
         }
         (pn, dn)
     }
@@ -1359,6 +1366,10 @@ impl<'a> Worker<'a> {
                     &self.p.boards[..len],
                 );
                 self.p.ret_holds = f.komi2;
+                if self.p.depth == 0 && f.mover_wins && f.best != NO_MOVE {
+                    let inv = self.q.geo.inverse(key.sym as usize);
+                    self.p.root_best = Some(self.q.geo.map_move(inv, Move(f.best)));
+                }
                 Err(if f.mover_wins { (0, INF) } else { (INF, 0) })
             }
             Probe::Unproven { effort, .. } => Ok(effort),
