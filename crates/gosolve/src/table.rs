@@ -579,11 +579,37 @@ impl Table {
     /// resident.
     #[must_use]
     pub fn new(mib: usize) -> Self {
+        Self::with_writers(mib, 1)
+    }
+
+    /// [`Table::new`] with the memory written by `writers` threads at once (each its own
+    /// share of the buckets): the first touch of a large table is the kernel zeroing its
+    /// pages, which runs in parallel (1 GiB took 2.6 s of system time on one thread here).
+    #[must_use]
+    #[allow(unsafe_code)]
+    pub fn with_writers(mib: usize, writers: usize) -> Self {
         let n = ((mib << 20) / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(n);
+        let mut buckets: Vec<Bucket> = Vec::with_capacity(n);
         advise_huge_pages(&buckets);
         // Written (not just reserved), so that the memory is resident from the start.
-        buckets.resize_with(n, Bucket::default);
+        let writers = writers.clamp(1, 64).min(n);
+        if writers == 1 {
+            buckets.resize_with(n, Bucket::default);
+        } else {
+            let share = n.div_ceil(writers);
+            std::thread::scope(|scope| {
+                for chunk in buckets.spare_capacity_mut()[..n].chunks_mut(share) {
+                    scope.spawn(move || {
+                        for b in chunk {
+                            b.write(Bucket::default());
+                        }
+                    });
+                }
+            });
+            // SAFETY: the scope above initialised every one of the first n slots (the
+            // chunks cover them exactly) and joined its threads before this line.
+            unsafe { buckets.set_len(n) };
+        }
         Table {
             buckets,
             share_unproven: false,
@@ -1520,6 +1546,26 @@ mod tests {
             }
         }
         assert!(rejected > 200, "{rejected} mixtures");
+    }
+
+    #[test]
+    fn tables_written_by_several_threads_are_whole_and_empty() {
+        // 3 MiB = 12,288 buckets: five writers leave an uneven last share.
+        for writers in [1, 2, 5, 64] {
+            let t = Table::with_writers(3, writers);
+            assert_eq!(t.capacity(), Table::new(3).capacity(), "{writers} writers");
+            for b in &t.buckets {
+                for i in 0..4 {
+                    assert_eq!(b.key[i].load(Relaxed), 0);
+                    assert_eq!(b.meta[i].load(Relaxed), 0);
+                    assert!(b.body[i].iter().all(|w| w.load(Relaxed) == 0));
+                }
+            }
+        }
+        assert_eq!(
+            Table::with_writers(0, 8).capacity(),
+            Table::new(0).capacity()
+        );
     }
 
     #[test]
