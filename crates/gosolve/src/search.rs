@@ -121,8 +121,9 @@ pub struct Config {
     /// Threads searching each question over the one shared table (1: the serial search,
     /// on the caller's thread; see [`Solver`]).
     pub threads: usize,
-    /// With several threads: virtual loss spreads them over different children (off: every
-    /// thread follows the same most-proving path, for the ablation).
+    /// With several threads: virtual loss spreads them over different children at the nodes
+    /// of the asked winner's opponent (off: every thread follows the same most-proving
+    /// path, for the ablation).
     pub virtual_loss: bool,
 }
 
