@@ -142,3 +142,32 @@ fn whole_boards_with_threads_have_the_published_values_run_after_run() {
         }
     }
 }
+
+#[test]
+fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
+    // 2x4 (value +8, a full-board win for Black): the second time the question is asked the
+    // root's proof is found in the table at once; its move must come back with it.
+    let geo = gosolve::Geometry::new(2, 4).unwrap();
+    for threads in [1, 2, 3] {
+        let mut s = Solver::new(geo.clone(), 16, config(threads, true));
+        let first = s.prove(&Line::new(), Player::Black, 15);
+        let again = s.prove(&Line::new(), Player::Black, 15);
+        assert_eq!(first.answer, Answer::Win, "{threads} threads");
+        assert_eq!(again.answer, Answer::Win, "{threads} threads");
+        // One expansion a thread: the root entry itself.
+        assert!(
+            again.expansions <= threads as u64,
+            "{threads} threads: {}",
+            again.expansions
+        );
+        let m = again.best_move.expect("a best move from the table's proof");
+        let mut line = Line::new();
+        line.play(&geo, m).unwrap();
+        let reply = s.prove(&line, Player::Black, 15);
+        assert_eq!(
+            reply.answer,
+            Answer::Win,
+            "{threads} threads: {m:?} keeps the win"
+        );
+    }
+}
