@@ -826,14 +826,10 @@ impl<'a> Worker<'a> {
         if mover_wins.is_some() {
             q.shared.done.store(true, Ordering::Relaxed);
         }
-        let best = if mover_wins == Some(true) {
-            w.p.root_best.or_else(|| w.stored_best(&root, &key))
-        } else {
-            None
-        };
         RootResult {
             mover_wins,
-            best,
+            // Set only when this thread proved the root a win for the mover.
+            best: w.p.root_best,
             holds: w.p.ret_holds,
         }
     }
@@ -886,21 +882,6 @@ impl<'a> Worker<'a> {
         }
         ch.stab = stab;
         ch
-    }
-
-    /// The best move the table holds for a node (mapped back from the canonical frame).
-    fn stored_best(&mut self, st: &NodeState, key: &NodeKey) -> Option<Move> {
-        let len = self.p.boards.len();
-        let best = match self.lookup(key, st, len, true) {
-            Probe::Proven(f) => f.best,
-            Probe::Unproven { best, .. } => best,
-            Probe::Miss => return None,
-        };
-        if best == NO_MOVE {
-            return None;
-        }
-        let inv = self.q.geo.inverse(key.sym as usize);
-        Some(self.q.geo.map_move(inv, Move(best)))
     }
 
     fn check_budget(&mut self) {
@@ -1232,6 +1213,11 @@ impl<'a> Worker<'a> {
         let b = if best == Move(NO_MOVE) {
             NO_MOVE
         } else {
+            if pn == 0 && self.p.depth == 0 {
+                // The root's proof is also kept by this thread: in the shared table another
+                // thread can overwrite it before it is read back.
+                self.p.root_best = Some(best);
+            }
             self.q.geo.map_move(key.sym as usize, best).0
         };
         if (pn == 0 || dn == 0) && self.q.cfg.sample_every > 0 {
@@ -1295,9 +1281,6 @@ impl<'a> Worker<'a> {
             self.store(st, key, 0, INF, win, 1 + prior_effort, &attrs, holds);
             self.p.ret_attrs = attrs;
             self.p.ret_holds = holds;
-            if self.p.depth == 0 && win != Move(NO_MOVE) {
-                self.p.root_best = Some(win);
-            }
             return (0, INF);
         }
         let (own, own_holds) = (self.p.own, self.p.own_holds);
@@ -1358,9 +1341,6 @@ impl<'a> Worker<'a> {
         }
         if self.p.depth == 0 {
             self.p.root_numbers = (pn, dn);
-            if pn == 0 && best != Move(NO_MOVE) {
-                self.p.root_best = Some(best);
-            }
         }
         (pn, dn)
     }
