@@ -118,6 +118,12 @@ pub struct Config {
     /// instead of the prior. Proofs stay path-specific or transferred exactly as before.
     /// Ignored on one-row boards (see [`Solver::new`]).
     pub share_unproven: bool,
+    /// With `share_unproven`: a node with no numbers at the question's komi starts from its
+    /// position's shared numbers of the komi last searched there (*cross-komi numbers*), so
+    /// each question of a komi bisection resumes where the last one left the search.
+    /// Unproven numbers only steer, so this cannot change a value either. Ignored where
+    /// numbers are not shared (one-row boards).
+    pub cross_komi: bool,
     /// Threads searching each question over the one shared table (1: the serial search,
     /// on the caller's thread; see [`Solver`]).
     pub threads: usize,
@@ -137,6 +143,7 @@ impl Config {
         self.regions = false;
         self.prune = false;
         self.share_unproven = false;
+        self.cross_komi = false;
         self
     }
 }
@@ -159,6 +166,7 @@ impl Default for Config {
             prune: false,
             sample_every: 0,
             share_unproven: true,
+            cross_komi: true,
             threads: 1,
             virtual_loss: true,
         }
@@ -176,6 +184,7 @@ impl std::fmt::Debug for Config {
             .field("regions", &self.regions)
             .field("prune", &self.prune)
             .field("share_unproven", &self.share_unproven)
+            .field("cross_komi", &self.cross_komi)
             .field("threads", &self.threads)
             .field("virtual_loss", &self.virtual_loss)
             .finish_non_exhaustive()
@@ -544,6 +553,7 @@ impl Solver {
         // per-game numbers; with shared ones no proof after 13 M and falling speed).
         let linear = geo.rows() == 1 || geo.cols() == 1;
         table.set_share_unproven(cfg.share_unproven && !linear);
+        table.set_cross_komi(cfg.cross_komi);
         Solver {
             geo,
             table,

@@ -27,6 +27,12 @@
 //! position cannot change an answer, only its cost; a transposition reached along another
 //! superko history then starts from the numbers found there instead of the prior.
 //!
+//! A position keeps one shared entry, for the komi it was last searched at. With
+//! `cross_komi` (the solver's default) a probe at another komi that finds no numbers of its
+//! own starts from those (*cross-komi numbers*): the questions of a komi bisection then
+//! start where the previous question left the search instead of from the prior. They
+//! steer only, like every unproven number.
+//!
 //! # What an entry says
 //! Answers are in negamax form, from the point of view of the side to move, each for its own
 //! winner: "the mover wins at komi k" (also at any komi better for the mover) or "the mover
@@ -390,6 +396,8 @@ pub struct TableStats {
     pub proven_hits: u64,
     /// Lookups that returned numbers of an unproven node.
     pub unproven_hits: u64,
+    /// Of `unproven_hits`: shared numbers of another komi (cross-komi numbers).
+    pub cross_komi_hits: u64,
     /// Stores.
     pub stores: u64,
     /// Stores that evicted a different node.
@@ -413,6 +421,7 @@ impl TableStats {
         self.probes += o.probes;
         self.proven_hits += o.proven_hits;
         self.unproven_hits += o.unproven_hits;
+        self.cross_komi_hits += o.cross_komi_hits;
         self.stores += o.stores;
         self.evictions += o.evictions;
         self.used = self.used.wrapping_add(o.used);
@@ -443,6 +452,8 @@ pub struct Table {
     buckets: Vec<Bucket>,
     /// Unproven numbers keyed by the position (any path) instead of the path.
     share_unproven: bool,
+    /// With shared numbers: a probe may return those of another komi (cross-komi numbers).
+    cross_komi: bool,
     /// Fault injection: stores torn on purpose, per 2^32 stores (0: none).
     #[cfg(feature = "fault-injection")]
     tear_rate: u32,
@@ -613,6 +624,7 @@ impl Table {
         Table {
             buckets,
             share_unproven: false,
+            cross_komi: false,
             #[cfg(feature = "fault-injection")]
             tear_rate: 0,
             #[cfg(feature = "fault-injection")]
@@ -626,6 +638,19 @@ impl Table {
     /// They only steer the search, so either choice is sound; proofs are unaffected.
     pub fn set_share_unproven(&mut self, on: bool) {
         self.share_unproven = on;
+    }
+
+    /// With shared unproven numbers: a probe at a komi with no shared numbers of its own
+    /// returns the position's shared numbers of the komi it was last searched at (module
+    /// docs, *cross-komi numbers*). Sound for any setting: the numbers only steer.
+    pub fn set_cross_komi(&mut self, on: bool) {
+        self.cross_komi = on;
+    }
+
+    /// Whether a probe may return shared numbers of another komi.
+    #[must_use]
+    pub fn cross_komi(&self) -> bool {
+        self.cross_komi
     }
 
     /// Bytes held by the entries.
@@ -845,11 +870,16 @@ impl Table {
             return found;
         }
         let pos = self.buckets[self.position_bucket(k)].with_key(k.key, &mut stats.torn_reads);
+        let mut other_komi = false;
         if self.share_unproven && found == Probe::Miss {
-            if let Some((_, e)) = pos
-                .iter()
-                .find(|(_, e)| e.shared_of(k) && (i32::from(e.komi2) == komi2))
-            {
+            // This komi's numbers, else (cross-komi) those of the komi last searched.
+            let shared = |exact: bool| {
+                pos.iter()
+                    .find(|(_, e)| e.shared_of(k) && (!exact || i32::from(e.komi2) == komi2))
+            };
+            let exact = shared(true);
+            other_komi = exact.is_none() && self.cross_komi;
+            if let Some((_, e)) = exact.or_else(|| if other_komi { shared(false) } else { None }) {
                 found = Probe::Unproven {
                     pn: e.word_a.clamp(1, INF - 1),
                     dn: e.word_b.clamp(1, INF - 1),
@@ -881,6 +911,7 @@ impl Table {
         }
         if found != Probe::Miss {
             stats.unproven_hits += 1;
+            stats.cross_komi_hits += u64::from(other_komi);
         }
         found
     }
@@ -1480,6 +1511,81 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    /// Shared numbers at another komi: returned only with cross-komi numbers on, only when
+    /// the asked komi has none of its own, counted apart, and never as a proof; a proof of
+    /// the position still comes first.
+    #[test]
+    fn cross_komi_numbers_are_the_fallback_of_shared_ones() {
+        for cross in [false, true] {
+            let mut t = Table::new(1);
+            t.set_share_unproven(true);
+            t.set_cross_komi(cross);
+            assert_eq!(t.cross_komi(), cross);
+            let a = key(31, 32, 33);
+            // Searched at komi 3 (half-points) along one history.
+            store(&t, &a, Player::Black, 3, StoreKind::Unproven(5, 6), 4, 20);
+            // Asked at komi 5 along another history of the same position.
+            let other = key(31, 40, 41);
+            let mut stats = TableStats::default();
+            let r = t.probe(&other, Player::Black, 5, true, true, &mut stats, |_, _| {
+                true
+            });
+            if cross {
+                assert_eq!(
+                    r,
+                    Probe::Unproven {
+                        pn: 5,
+                        dn: 6,
+                        best: 4,
+                        effort: 20
+                    }
+                );
+                assert_eq!((stats.unproven_hits, stats.cross_komi_hits), (1, 1));
+            } else {
+                assert_eq!(r, Probe::Miss);
+                assert_eq!((stats.unproven_hits, stats.cross_komi_hits), (0, 0));
+            }
+            // The komi's own numbers are preferred, and are not counted as another komi's.
+            store(
+                &t,
+                &other,
+                Player::Black,
+                5,
+                StoreKind::Unproven(50, 60),
+                2,
+                30,
+            );
+            let mut stats = TableStats::default();
+            let r = t.probe(&a, Player::Black, 5, true, true, &mut stats, |_, _| true);
+            assert!(matches!(r, Probe::Unproven { pn: 50, dn: 60, .. }));
+            assert_eq!(stats.cross_komi_hits, 0);
+            // A different position never lends its numbers.
+            assert_eq!(
+                probe(&mut t, &key(99, 32, 33), Player::Black, 3),
+                Probe::Miss
+            );
+            // A transferable proof at komi 5 replaces the shared numbers there: it answers
+            // komi 5, and lends no numbers to komi 7 (Black's win at 5 says nothing there).
+            store(
+                &t,
+                &a,
+                Player::Black,
+                5,
+                StoreKind::PositionProof(true, A),
+                1,
+                40,
+            );
+            assert_eq!(probe(&mut t, &other, Player::Black, 7), Probe::Miss);
+            assert!(matches!(
+                probe(&mut t, &other, Player::Black, 5),
+                Probe::Proven(Found {
+                    mover_wins: true,
+                    ..
+                })
+            ));
+        }
     }
 
     /// Two entries written word by word into one slot, interleaved in every way a reader

@@ -52,8 +52,8 @@ pub struct BenchArgs {
     /// Print one JSON object per board instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Also solve each board with transfer, static knowledge, region games and shared unproven
-    /// numbers switched off in turn, and print each run's expansions as a ratio to the first run's (with
+    /// Also solve each board with transfer, static knowledge, region games, shared unproven
+    /// numbers and cross-komi numbers switched off in turn, and print each run's expansions as a ratio to the first run's (with
     /// `--max-expansions`, a run that stops at the budget prints lower bounds).
     #[arg(long)]
     pub ablate: bool,
@@ -252,13 +252,14 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
 fn configs(args: &BenchArgs) -> Vec<KnowledgeArgs> {
     let mut configs = vec![args.knowledge];
     if args.ablate {
-        for off in 0..4 {
+        for off in 0..5 {
             let mut k = args.knowledge;
             match off {
                 0 => k.no_transfer = true,
                 1 => k.no_static = true,
                 2 => k.no_regions = true,
-                _ => k.no_shared_numbers = true,
+                3 => k.no_shared_numbers = true,
+                _ => k.no_cross_komi = true,
             }
             configs.push(k);
         }

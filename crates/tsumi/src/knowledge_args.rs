@@ -28,6 +28,11 @@ pub struct KnowledgeArgs {
     /// position (the ablation of the shared numbers; values never change).
     #[arg(long)]
     pub no_shared_numbers: bool,
+    /// Start a node with no numbers at the question's komi from the prior, not from its
+    /// shared numbers of the komi last searched there (the ablation of the cross-komi
+    /// numbers; values never change).
+    #[arg(long)]
+    pub no_cross_komi: bool,
     /// Search threads over the one shared table (default: the machine's cores). Values are
     /// the same for any count; expansions are summed over the threads.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -52,6 +57,7 @@ impl KnowledgeArgs {
         cfg.regions = !self.no_regions && !self.no_static;
         cfg.prune = self.prune;
         cfg.share_unproven = !self.no_shared_numbers;
+        cfg.cross_komi = !self.no_cross_komi;
         cfg.threads = self.threads.map_or_else(default_threads, |t| t as usize);
         cfg.virtual_loss = !self.no_virtual_loss;
         if self.oracle_mode {
@@ -75,6 +81,8 @@ impl KnowledgeArgs {
             Some("--prune")
         } else if self.no_shared_numbers {
             Some("--no-shared-numbers")
+        } else if self.no_cross_komi {
+            Some("--no-cross-komi")
         } else if self.threads.is_some() {
             Some("--threads")
         } else if self.no_virtual_loss {
@@ -105,6 +113,9 @@ impl KnowledgeArgs {
         }
         if self.no_shared_numbers {
             v.push("no-shared-numbers");
+        }
+        if self.no_cross_komi {
+            v.push("no-cross-komi");
         }
         if self.no_virtual_loss {
             v.push("no-virtual-loss");

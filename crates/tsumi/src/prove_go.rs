@@ -256,6 +256,7 @@ pub fn table_json(solver: &Solver) -> serde_json::Value {
         "probes": t.probes,
         "proven_hits": t.proven_hits,
         "unproven_hits": t.unproven_hits,
+        "cross_komi_hits": t.cross_komi_hits,
         "stores": t.stores,
         "evictions": t.evictions,
     })
@@ -266,7 +267,7 @@ pub fn table_json(solver: &Solver) -> serde_json::Value {
 pub fn table_text(solver: &Solver) -> String {
     let t = solver.table_stats();
     format!(
-        "table: {:.0} MiB, {} of {} slots used ({} proofs), {} probes, {} proof hits, {} number hits, {} evictions",
+        "table: {:.0} MiB, {} of {} slots used ({} proofs), {} probes, {} proof hits, {} number hits ({} of another komi), {} evictions",
         solver.table_bytes() as f64 / f64::from(1u32 << 20),
         t.used,
         solver.table_capacity(),
@@ -274,6 +275,7 @@ pub fn table_text(solver: &Solver) -> String {
         t.probes,
         t.proven_hits,
         t.unproven_hits,
+        t.cross_komi_hits,
         t.evictions
     )
 }
