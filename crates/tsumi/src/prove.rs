@@ -40,7 +40,8 @@ pub struct ProveArgs {
     #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub seconds: f64,
     /// Transposition table size in MiB (at least 1). Go: chosen from the board and the free
-    /// memory when not given (16 MiB × 2^(points − 11), at most 3/4 of the available memory);
+    /// memory when not given (15/16 of 16 MiB × 2^(points − 11), at most 3/4 of the available
+    /// memory);
     /// other games: 256.
     #[arg(long)]
     pub tt_mib: Option<usize>,

@@ -24,13 +24,16 @@ use std::time::Duration;
 /// see the README's prior table).
 pub const DEFAULT_PRIOR: &str = "learned";
 
-/// The smallest table `solve` and `prove` choose by themselves, in MiB.
+/// The base of the tables `solve` and `prove` choose by themselves, in MiB (the smallest
+/// they choose is 15/16 of it, see [`table_mib`]).
 pub const MIN_AUTO_TT_MIB: usize = 16;
 
 /// The table size in MiB: `requested` if given, else chosen from the board and the memory
-/// available: 16 MiB × 2^(points − 11) (16 MiB up to 11 points, 512 MiB on 4x4, 8 GiB on
-/// 4x5; on one-row boards 64 MiB × 2^(points − 7)), at most three quarters of the available
-/// memory (a power of two). The second value
+/// available: 15/16 of 16 MiB × 2^(points − 11) (15 MiB up to 11 points, 480 MiB on 4x4,
+/// 7.5 GiB on 4x5; on one-row boards of 64 MiB × 2^(points − 7)), at most three quarters of
+/// the available memory (a power of two). The sixteenth left over keeps the whole process
+/// (paths, the prior's tables, the allocator) inside the power of two: 4x5 within 8 GiB
+/// resident. The second value
 /// says how it was chosen, for the progress line and the JSON.
 #[must_use]
 pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usize, String) {
@@ -39,11 +42,12 @@ pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usiz
     }
     // One-row boards have far more distinct nodes per point (capture-recapture lines):
     // 64 MiB × 2^(points − 7) there (1x12: 2 GiB).
-    let want = if linear {
+    let power = if linear {
         (4 * MIN_AUTO_TT_MIB) << points.saturating_sub(7).min(20)
     } else {
         MIN_AUTO_TT_MIB << points.saturating_sub(11).min(20)
     };
+    let want = power - power / 16;
     let avail_mib = available_memory_bytes().map(|b| (b >> 20) as usize);
     let cap = avail_mib.map_or(usize::MAX, |a| {
         let c = a / 4 * 3;

@@ -44,7 +44,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub seconds: f64,
     /// dfpn: transposition table size in MiB, allocated at once (at least 1). Default: chosen
-    /// from the board and the free memory (16 MiB × 2^(points − 11), at most 3/4 of the
+    /// from the board and the free memory (15/16 of 16 MiB × 2^(points − 11), at most 3/4 of the
     /// available memory), printed on stderr and in the JSON's table.
     #[arg(long)]
     pub tt_mib: Option<usize>,
