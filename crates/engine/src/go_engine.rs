@@ -554,8 +554,18 @@ impl GoEngine {
             return None;
         }
         let mover = self.pos.to_move();
-        let (proof, geo, _, _) =
-            self.with_solver(seconds, |solver, line| solver.prove(line, mover, komi2));
+        // This question starts from its own numbers, not from cross-komi ones: the unfinished
+        // value's questions were at other komis, possibly far from this one, and cross-komi
+        // numbers are fit for a bisection closing in on the value. 3x4 at komi 0.5 after the
+        // value's unfinished question at 8.5 (4 MiB, one thread), with a budget of 5,000 /
+        // 6,000 / 8,000 expansions a question: 6,815 / 4,423 / 990 expansions without them,
+        // 8,127 / no proof / 1,425 with them.
+        let (proof, geo, _, _) = self.with_solver(seconds, |solver, line| {
+            let cross = std::mem::replace(&mut solver.config_mut().cross_komi, false);
+            let proof = solver.prove(line, mover, komi2);
+            solver.config_mut().cross_komi = cross;
+            proof
+        });
         match proof.answer {
             Answer::Win => Some((
                 true,

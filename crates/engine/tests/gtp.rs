@@ -464,12 +464,12 @@ fn resign_only_when_asked_and_the_loss_is_proven() {
 
 #[test]
 fn a_proven_win_at_the_komi_is_played_when_the_value_is_out_of_budget() {
-    // 3x4 (value +4) at komi 0.5 with 5,000 expansions a question: White's deciding question
-    // at komi 4.5 (about 11,000 expansions alone) does not finish, so the value is out of
-    // budget; the question at the game's komi (about 3,300 alone) does.
+    // 3x4 (value +4) at komi 0.5 with 8,000 expansions a question: the value's first
+    // question (komi 8.5, from the probes' guess +9) does not finish, so the value is out of
+    // budget; the question at the game's komi (3,338 alone) then does, in about 1,000.
     let mut s = settings();
     s.komi = Komi::from_half_points(1);
-    s.solve_budget = 5000;
+    s.solve_budget = 8000;
     s.solve_seconds = 0.0;
     let mut g = GoEngine::new(Size::new(3, 4).unwrap(), s);
     let d = g.genmove(Player::Black);

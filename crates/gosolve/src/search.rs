@@ -685,6 +685,8 @@ impl Solver {
             None => 0,
             Some(p) => PRUNE_SALT[p.index()],
         };
+        // Read at each question, so a caller may turn it off for one question.
+        self.table.set_cross_komi(self.cfg.cross_komi);
         let mover = line.position.to_move;
         let pruned = pruned_side.is_some();
         let threads = self.cfg.threads.max(1);
