@@ -34,21 +34,22 @@ fn columns_line_up_with_the_header_in_every_ablation_row() {
     // column (value … ratio) still ends where its header ends.
     let text = stdout_of(&["bench", "--boards", "2x2", "--ablate", "--tt-mib", "4"]);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines.len(), 7, "{text}");
     let header = token_ends(lines[0]);
     assert!(lines[0].starts_with("board  config"), "{text}");
     for row in &lines[1..] {
         let ends = token_ends(row);
-        // Tokens 2..=12 are value, published, expansions, deciding, t/d, nodes, revisit,
-        // exp/s, time_s, rss_MiB and ratio in both.
+        // Tokens 2..=14 are value, published, expansions, deciding, t/d, alone, t/a, nodes,
+        // revisit, exp/s, time_s, rss_MiB and ratio in both.
         assert_eq!(
-            ends[2..=12],
-            header[2..=12],
+            ends[2..=14],
+            header[2..=14],
             "misaligned:\n{}\n{row}",
             lines[0]
         );
     }
     assert!(lines[5].contains("no-shared-numbers"), "{text}");
+    assert!(lines[6].contains("no-cross-komi"), "{text}");
 }
 
 #[test]
