@@ -41,7 +41,7 @@ pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usiz
         return (m, "--tt-mib".into());
     }
     // One-row boards have far more distinct nodes per point (capture-recapture lines):
-    // 64 MiB × 2^(points − 7) there (1x12: 2 GiB).
+    // 64 MiB × 2^(points − 7) there (1x12: 2 GiB, of which 15/16 is 1,920 MiB).
     let power = if linear {
         (4 * MIN_AUTO_TT_MIB) << points.saturating_sub(7).min(20)
     } else {
