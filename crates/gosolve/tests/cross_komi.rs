@@ -37,10 +37,7 @@ fn mixed_komis_in_one_table_keep_the_oracle_values() {
         while done < cases {
             attempts += 1;
             assert!(attempts < 50 * cases, "{rows}x{cols}: too many skipped");
-            let played = common::random_game(size, &mut rng, 0.04);
-            let lo = played.len().saturating_sub(4 + size.points() / 2);
-            let stop = rng.random_range(lo..played.len().max(lo + 1));
-            let pos = common::replay(size, &played[..stop]);
+            let (pos, _) = common::late_position(size, &mut rng);
             if pos.is_over() {
                 continue;
             }

@@ -50,10 +50,7 @@ fn equal_boards_with_different_histories_keep_their_own_values() {
                 attempts < 50 * cases,
                 "{rows}x{cols}: too many positions skipped"
             );
-            let played = common::random_game(size, &mut rng, 0.04);
-            let lo = played.len().saturating_sub(4 + size.points() / 2);
-            let stop = rng.random_range(lo..played.len().max(lo + 1));
-            let pos = common::replay(size, &played[..stop]);
+            let (pos, played) = common::late_position(size, &mut rng);
             if pos.is_over() {
                 continue;
             }
@@ -101,10 +98,7 @@ fn equal_boards_with_different_histories_keep_their_own_values() {
                          values {values:?}\n{}\nmoves {:?}",
                         if j == 0 { "played" } else { "set-up" },
                         pos.board(),
-                        played[..stop]
-                            .iter()
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
+                        played.iter().map(ToString::to_string).collect::<Vec<_>>()
                     );
                 }
             }

@@ -41,3 +41,17 @@ pub fn replay(size: go::Size, moves: &[go::Move]) -> go::Position {
     }
     pos
 }
+
+/// A position late in a random game (`random_game` with passes at 4%, stopped within its
+/// last `4 + points / 2` plies, where the brute-force oracle can finish), with the moves
+/// that reach it; it may be over.
+pub fn late_position(
+    size: go::Size,
+    rng: &mut Xoshiro256PlusPlus,
+) -> (go::Position, Vec<go::Move>) {
+    let mut played = random_game(size, rng, 0.04);
+    let lo = played.len().saturating_sub(4 + size.points() / 2);
+    let stop = rng.random_range(lo..played.len().max(lo + 1));
+    played.truncate(stop);
+    (replay(size, &played), played)
+}
