@@ -19,7 +19,7 @@ use crate::interrupt::cancel_flag;
 use crate::prove_go::{KnowledgeArgs, config, end_progress, resident_memory};
 use anyhow::{Context, bail};
 use clap::Args;
-use gosolve::{Geometry, Line, Solver, solve_value};
+use gosolve::{Geometry, Line, Solver, solve_value_from};
 use serde_json::json;
 
 /// The published values the bench checks against (the repository's copy of the oracle table).
@@ -163,6 +163,8 @@ struct Row {
     /// empty table of the same size (0 when the value is unknown).
     alone: u64,
     know: gosolve::search::KnowledgeStats,
+    /// Where the first question went: the guess and its source, as JSON.
+    first_guess: serde_json::Value,
 }
 
 fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> anyhow::Result<Row> {
@@ -177,7 +179,12 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
     }
     let mut solver = Solver::new(geo, args.tt_mib, cfg);
     let start = std::time::Instant::now();
-    let res = solve_value(&mut solver, &Line::new(), |p| end_progress(p.time_s));
+    // The first question: the playouts' guess where they separate the komis, else the
+    // solver's probes (as `solve` does).
+    let playouts = crate::playout_guess::playout_guess(r, c, &[]);
+    let res = solve_value_from(&mut solver, &Line::new(), playouts.value, |p| {
+        end_progress(p.time_s);
+    });
     let time_s = start.elapsed().as_secs_f64();
     let (rss, peak) = resident_memory();
     let (expansions, nodes) = solver.totals();
@@ -195,6 +202,7 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
             bail!("{name}: the principal variation does not replay to the value");
         }
     }
+    let first_guess = crate::solve_dfpn::first_guess_json(&res, Some(&playouts), None);
     let deciding_proofs = res.deciding_proofs();
     let deciding = deciding_proofs.iter().map(|p| p.expansions).sum();
     // The deciding questions again (Black at v − ½, White at v + ½; a bound at the board's
@@ -244,6 +252,7 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
         deciding,
         alone,
         know: solver.knowledge_stats(),
+        first_guess,
     })
 }
 
@@ -381,6 +390,7 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
                 "region_leaves": row.know.region_leaves,
                 "pruned_moves": row.know.pruned_moves,
                 "proofs": row.proofs.iter().map(crate::prove_go::proof_json).collect::<Vec<_>>(),
+                "first_guess": row.first_guess,
             })
         );
     } else {

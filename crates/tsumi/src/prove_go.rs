@@ -662,18 +662,30 @@ pub(crate) fn line_of(
     by_moves: bool,
     moves: &[String],
 ) -> anyhow::Result<(gosolve::Geometry, gosolve::Line)> {
-    let parsed: Vec<games::go::Move> = if by_moves {
-        move_items(moves)
-            .map(|m| {
-                pos.size()
-                    .parse_move(m)
-                    .map_err(|e| anyhow::anyhow!("--moves: {m}: {e}"))
-            })
-            .collect::<anyhow::Result<_>>()?
+    let parsed = if by_moves {
+        parsed_moves(pos, moves)?
     } else {
         Vec::new()
     };
     reference::line_with_moves(pos, &parsed).context("board for the df-pn solver")
+}
+
+/// The `--moves` list parsed on `pos`'s board (empty items dropped; legality is checked
+/// where the moves are played).
+///
+/// # Errors
+/// An item that is not a point of the board or "pass": one line naming it.
+pub(crate) fn parsed_moves(
+    pos: &games::go::Position,
+    moves: &[String],
+) -> anyhow::Result<Vec<games::go::Move>> {
+    move_items(moves)
+        .map(|m| {
+            pos.size()
+                .parse_move(m)
+                .map_err(|e| anyhow::anyhow!("--moves: {m}: {e}"))
+        })
+        .collect()
 }
 
 /// The non-empty items of a `--moves` list, trimmed.

@@ -134,6 +134,11 @@ pub struct SolveReport {
     /// dfpn: CPU time of the process (all threads), in seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_s: Option<f64>,
+    /// dfpn: where the first question of the komi bisection went: `{"source": "--guess" |
+    /// "playouts" | "probes", "value", ...}` with the playouts' win rates or the probes' count
+    /// and expansions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_guess: Option<serde_json::Value>,
 }
 
 /// Checks what every engine of `tsumi solve` needs: the game is Go, `--seconds` is a finite
@@ -394,6 +399,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         knowledge: None,
         threads: None,
         cpu_s: None,
+        first_guess: None,
     };
     check_pv(&pos, &report)?;
     print_report(&report, args.json);

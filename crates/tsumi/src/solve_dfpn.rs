@@ -38,6 +38,38 @@ fn proof_line(p: &Proof) -> String {
     )
 }
 
+/// Where the first question of `solved`'s komi bisection came from, as JSON: `--guess`
+/// (`given`), the playouts' guess (with their win rates), or the solver's probes (with their
+/// count and expansions, and the playouts' flat win rates when they were run).
+pub(crate) fn first_guess_json(
+    solved: &Solved,
+    playouts: Option<&crate::playout_guess::PlayoutGuess>,
+    given: Option<i32>,
+) -> serde_json::Value {
+    if given.is_some() {
+        return serde_json::json!({"source": "--guess", "value": solved.guess});
+    }
+    match playouts {
+        Some(p) if p.value.is_some() => {
+            let mut j = p.json();
+            j["value"] = solved.guess.into();
+            j
+        }
+        _ => {
+            let mut j = serde_json::json!({
+                "source": "probes",
+                "value": solved.guess,
+                "probes": solved.probes.len(),
+                "expansions": solved.probes.iter().map(|p| p.expansions).sum::<u64>(),
+            });
+            if let Some(p) = playouts {
+                j["playouts"] = p.json();
+            }
+            j
+        }
+    }
+}
+
 /// Runs the df-pn engine of `tsumi solve`.
 ///
 /// # Errors
@@ -77,7 +109,37 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let stopper = Stopper::start(args.seconds);
     cfg.cancel = Some(stopper.flag());
     let json = args.json;
-    let guess = args.guess;
+    // The first question: `--guess`, else the playouts' guess where they separate the komis
+    // (a position given by --moves from the empty board; an SGF may set up stones the
+    // playouts do not see), else the solver's short probes.
+    let playouts = match (args.guess, &args.sgf) {
+        (None, None) => {
+            let moves = crate::prove_go::parsed_moves(&pos, &args.moves)?;
+            Some(crate::playout_guess::playout_guess(
+                geo.rows(),
+                geo.cols(),
+                &moves,
+            ))
+        }
+        _ => None,
+    };
+    let guess = args
+        .guess
+        .or_else(|| playouts.as_ref().and_then(|p| p.value));
+    if !json && let Some(p) = &playouts {
+        match p.value {
+            Some(g) => eprintln!(
+                "first question from the playouts' guess {g:+} ({} playouts)",
+                p.playouts
+            ),
+            None if p.playouts > 0 => eprintln!(
+                "the playouts' win rate hardly moves with the komi ({} playouts): the probes place the first question",
+                p.playouts
+            ),
+            None => {}
+        }
+    }
+    let probing = guess.is_none();
     let g = geo.clone();
     // Long games recurse deeply: search on a thread with a large stack.
     let (solved, solver): (Solved, Solver) = std::thread::Builder::new()
@@ -90,7 +152,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                     eprintln!("  question: {}", proof_line(p));
                 }
             });
-            if !json && guess.is_none() {
+            if !json && probing {
                 let e: u64 = solved.probes.iter().map(|p| p.expansions).sum();
                 eprintln!(
                     "  (first question from {} short probes, {e} expansions: guess {:+})",
@@ -207,6 +269,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }),
         threads: Some(solver.config().threads),
         cpu_s: Some(crate::prove_go::cpu_seconds()),
+        first_guess: Some(first_guess_json(&solved, playouts.as_ref(), args.guess)),
     };
     check_pv(&pos, &report)?;
     if json {

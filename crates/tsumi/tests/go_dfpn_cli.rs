@@ -334,6 +334,51 @@ fn a_guess_orders_the_questions_not_the_value() {
     }
 }
 
+/// Where the first question came from is in the JSON: the playouts' guess on a one-row
+/// board (1x7: r(2) > ½ > r(3), so the first two questions are the deciding ones), the
+/// probes where the playouts' win rate is flat (4x4, with the playouts' rates kept), and
+/// `--guess` when given; after moves the playouts start from the position reached.
+#[test]
+fn the_first_guess_names_its_source() {
+    let v = json(&["solve", "go", "1x7", "--tt-mib", "64", "--json"]);
+    assert_eq!(v["value"], 2);
+    assert_eq!(v["first_guess"]["source"], "playouts", "{v}");
+    assert_eq!(v["first_guess"]["value"], 2, "{v}");
+    assert_eq!(v["questions"].as_array().unwrap().len(), 2, "{v}");
+    assert!(v["first_guess"]["playouts"].as_u64().unwrap() >= 10_000);
+    let v = json(&["solve", "go", "4x4", "--tt-mib", "256", "--json"]);
+    assert_eq!(v["value"], 2);
+    assert_eq!(v["first_guess"]["source"], "probes", "{v}");
+    assert!(v["first_guess"]["probes"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(
+        v["first_guess"]["playouts"]["value"],
+        serde_json::Value::Null
+    );
+    assert_eq!(
+        v["first_guess"]["playouts"]["rates"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let v = json(&["solve", "go", "2x4", "--guess", "8", "--json"]);
+    assert_eq!(
+        v["first_guess"],
+        serde_json::json!({"source": "--guess", "value": 8})
+    );
+    // After B1 on 1x5 White is to move; the value (Black's margin) is the same as the
+    // oracle's, whichever guess the playouts make.
+    let v = json(&[
+        "solve", "go", "1x5", "--moves", "B1", "--tt-mib", "16", "--json",
+    ]);
+    let o = json(&[
+        "solve", "go", "1x5", "--moves", "B1", "--engine", "oracle", "--json",
+    ]);
+    assert_eq!(v["value"], o["value"], "{v}");
+    assert_eq!(v["to_move"], "white");
+    assert!(v["first_guess"]["source"].is_string(), "{v}");
+}
+
 /// Options that cannot apply are refused with one line, not ignored; a prior's scale must be
 /// a positive finite number; a negative komi is accepted after a space.
 #[test]
