@@ -14,7 +14,7 @@
 //! playouts, seed 7: spread 0.03 on 4x4, 0.06 on 2x6 and 3x5, 0.14 on 2x8 and 3x6), and the
 //! solver's own probes guess there ([`gosolve::value::probe_guess`]); on one-row boards, and
 //! on 2x2 and 2x3, the spread is 0.32 to 0.90 and the crossing falls on the value or next
-//! to it (1x5 to 1x14; README, "Where the first question goes").
+//! to it (1x5 to 1x14; README, "The bench boards with the defaults").
 
 use games::Game;
 use games::fastgo::{FastGo, FastGoState};
@@ -163,11 +163,8 @@ mod tests {
         let a1 = size.parse_move("A1").unwrap();
         // A1 twice: the second is not legal.
         assert_eq!(playout_guess(1, 5, &[a1, a1]).value, None);
-        assert_eq!(playout_guess(1, 5, &[Move::Pass, Move::Pass]).value, None);
-        assert!(
-            playout_guess(1, 5, &[Move::Pass, Move::Pass])
-                .rates
-                .is_empty()
-        );
+        let over = playout_guess(1, 5, &[Move::Pass, Move::Pass]);
+        assert_eq!(over.value, None);
+        assert!(over.rates.is_empty());
     }
 }
