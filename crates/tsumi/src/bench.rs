@@ -13,13 +13,22 @@
 //!   standard  2x2 3x3 1x7 2x4 3x4 1x8 1x9 2x6 3x5 4x4   the README's table, under a minute
 //!   large     2x7 3x6 2x8 1x12 1x13                     minutes each (1x13, 3x6 the longest)
 //!   all       standard, then large
+//!   suite     39 positions: 4x4, 3x5, 3x4, 2x6, 2x7 and 4x5 after 0–4 opening moves
 //! ```
+//!
+//! A position is "RxC:MOVES", its moves (GTP points or "pass", Black first) joined by "+",
+//! e.g. `4x4:B2+C3`. One board's count moves by 10–20% under a change that only reorders
+//! the search (df-pn is chaotic: a tie broken the other way took 1x12's deciding proof from
+//! 18.4 M to 33.8 M expansions), so a change is measured on many positions: after the rows
+//! the bench prints, per configuration, the total and the geometric mean of the expansions
+//! (and, with `--ablate`, the geometric mean of each run's ratio to the first), as the Sanko
+//! paper's Table 3 does over its suites.
 
 use crate::interrupt::cancel_flag;
 use crate::prove_go::{KnowledgeArgs, config, end_progress, resident_memory};
 use anyhow::{Context, bail};
 use clap::Args;
-use gosolve::{Geometry, Line, Solver, solve_value_from};
+use gosolve::{Geometry, Solver, solve_value_from};
 use serde_json::json;
 
 /// The published values the bench checks against (the repository's copy of the oracle table).
@@ -73,11 +82,12 @@ range); 3 no answer (--max-expansions stopped a board, or Ctrl-C): the rows so f
 printed first, a stopped one with lower bounds (\"status\":\"unknown\" in --json).";
 
 /// The named board sets of `--boards`.
-const BOARD_SETS: [(&str, &[&str]); 4] = [
+const BOARD_SETS: [(&str, &[&str]); 5] = [
     ("quick", &QUICK),
     ("standard", &STANDARD),
     ("large", &LARGE),
     ("all", &ALL),
+    ("suite", &SUITE),
 ];
 const QUICK: [&str; 6] = ["2x2", "3x3", "1x7", "2x4", "3x4", "4x4"];
 const STANDARD: [&str; 10] = [
@@ -89,28 +99,112 @@ const ALL: [&str; 15] = [
     "1x12", "1x13",
 ];
 
-/// The boards of `--boards`, set names expanded, in order, each once, as (rows, columns).
+/// The suite: every board of two rows and more that `standard` and `large` solve in seconds,
+/// empty and after one to four opening moves (the symmetry-distinct first moves of 4x4,
+/// 3x5, 3x4 and 2x6, replies to the centre or the side, and two 4x5 openings whose solves
+/// take a few seconds), so that a change is judged on positions of every kind: full-board
+/// values, small margins and lost openings.
+const SUITE: [&str; 39] = [
+    "4x4",
+    "4x4:A1",
+    "4x4:B1",
+    "4x4:B2",
+    "4x4:B2+C3",
+    "4x4:B2+C2",
+    "4x4:B2+B3",
+    "4x4:B2+A1",
+    "4x4:B2+B1",
+    "4x4:B2+C1",
+    "4x4:B2+D1",
+    "4x4:B1+C2",
+    "4x4:B1+B2",
+    "3x5",
+    "3x5:A1",
+    "3x5:B1",
+    "3x5:C1",
+    "3x5:A2",
+    "3x5:B2",
+    "3x5:B2+C2",
+    "3x5:C2+B2",
+    "3x5:C2+C3",
+    "3x4",
+    "3x4:A1",
+    "3x4:B1",
+    "3x4:A2",
+    "3x4:B2",
+    "3x4:B2+C2",
+    "3x4:B2+B3",
+    "2x6",
+    "2x6:A1",
+    "2x6:B1",
+    "2x6:C1",
+    "2x6:C1+C2",
+    "2x6:C1+D2",
+    "2x7",
+    "2x7:D1",
+    "2x7:C1",
+    "4x5:B2+C3+C2+D3",
+];
+
+/// One item of `--boards`: a board and the moves played first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct BenchItem {
+    rows: usize,
+    cols: usize,
+    /// GTP points or "pass", Black first (empty: the empty board).
+    moves: Vec<String>,
+}
+
+impl BenchItem {
+    /// "RxC", or "RxC:M1+M2" for a position.
+    fn name(&self) -> String {
+        if self.moves.is_empty() {
+            format!("{}x{}", self.rows, self.cols)
+        } else {
+            format!("{}x{}:{}", self.rows, self.cols, self.moves.join("+"))
+        }
+    }
+}
+
+/// The boards and positions of `--boards`, set names expanded, in order, each once.
 ///
 /// # Errors
-/// An item that is neither a set name nor "RxC" (status 2).
-fn expand_boards(items: &[String]) -> anyhow::Result<Vec<(usize, usize)>> {
+/// An item that is neither a set name nor "RxC" / "RxC:MOVES" (status 2).
+fn expand_items(items: &[String]) -> anyhow::Result<Vec<BenchItem>> {
     let mut out = Vec::new();
     for item in items {
         let item = item.trim();
         let set = BOARD_SETS
             .iter()
             .find(|(name, _)| name.eq_ignore_ascii_case(item));
-        let boards: Vec<(usize, usize)> = match set {
-            Some((_, list)) => list
-                .iter()
-                .map(|b| parse_size(b))
-                .collect::<Result<_, _>>()?,
-            None => vec![parse_size(item)?],
+        let list: Vec<&str> = match set {
+            Some((_, list)) => list.to_vec(),
+            None => vec![item],
         };
-        for b in boards {
+        for text in list {
+            let (board, moves) = text.split_once(':').unwrap_or((text, ""));
+            let (rows, cols) = parse_size(board)?;
+            let moves: Vec<String> = moves
+                .split('+')
+                .map(|m| m.trim().to_string())
+                .filter(|m| !m.is_empty())
+                .collect();
+            let b = BenchItem { rows, cols, moves };
             if !out.contains(&b) {
                 out.push(b);
             }
+        }
+    }
+    Ok(out)
+}
+
+/// The boards of `--boards` (positions' boards included), in order, each once.
+#[cfg(test)]
+fn expand_boards(items: &[String]) -> anyhow::Result<Vec<(usize, usize)>> {
+    let mut out = Vec::new();
+    for b in expand_items(items)? {
+        if !out.contains(&(b.rows, b.cols)) {
+            out.push((b.rows, b.cols));
         }
     }
     Ok(out)
@@ -167,9 +261,14 @@ struct Row {
     first_guess: serde_json::Value,
 }
 
-fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> anyhow::Result<Row> {
-    let geo = Geometry::new(r, c)?;
-    let name = format!("{r}x{c}");
+fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyhow::Result<Row> {
+    let (r, c) = (item.rows, item.cols);
+    let name = item.name();
+    let pos = crate::go_input::go_position(&format!("{r}x{c}"), None, &item.moves, None, 64)
+        .with_context(|| format!("bench position {name}"))?;
+    let (geo, line) = crate::prove_go::line_of(&pos, true, &item.moves)?;
+    let empty = games::go::Position::new(pos.size(), games::go::Rules::default());
+    let moves = crate::prove_go::parsed_moves(&empty, &item.moves)?;
     let label = format!("bench {name} ({})", knowledge.describe());
     let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
     cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
@@ -181,8 +280,8 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
     let start = std::time::Instant::now();
     // The first question: the playouts' guess where they separate the komis, else the
     // solver's probes (as `solve` does).
-    let playouts = crate::playout_guess::playout_guess(r, c, &[]);
-    let res = solve_value_from(&mut solver, &Line::new(), playouts.value, |p| {
+    let playouts = crate::playout_guess::playout_guess(r, c, &moves);
+    let res = solve_value_from(&mut solver, &line, playouts.value, |p| {
         end_progress(p.time_s);
     });
     let time_s = start.elapsed().as_secs_f64();
@@ -191,7 +290,11 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
     if let Some(path) = &args.samples {
         crate::prove_go::write_samples(&mut solver, path)?;
     }
-    let published = published_value(&name);
+    let published = if item.moves.is_empty() {
+        published_value(&name)
+    } else {
+        None
+    };
     if let Some(v) = res.value {
         if let Some(want) = published {
             if want != v {
@@ -227,7 +330,7 @@ fn run_one(args: &BenchArgs, r: usize, c: usize, knowledge: KnowledgeArgs) -> an
                 2 * v + 1
             };
             let mut fresh = Solver::new(Geometry::new(r, c)?, args.tt_mib, cfg.clone());
-            let q = fresh.prove(&Line::new(), winner, k2);
+            let q = fresh.prove(&line, winner, k2);
             if q.proven_winner() != Some(winner) {
                 bail!(
                     "{name}: the deciding question at komi {} asked alone came back {:?}",
@@ -278,6 +381,7 @@ fn configs(args: &BenchArgs) -> Vec<KnowledgeArgs> {
 
 /// Column widths of the table: the config column fits the longest configuration name.
 struct Widths {
+    board: usize,
     config: usize,
 }
 
@@ -291,11 +395,20 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     crate::prove_go::check_tt_mib(args.tt_mib)?;
     crate::prove_go::check_epsilon(Some(args.epsilon))?;
     crate::prove_go::parse_prior(&args.prior).context("--prior")?;
-    let boards = expand_boards(&args.boards)?;
-    for &(r, c) in &boards {
-        crate::prove_go::check_dfpn_size(r, c)?;
+    let boards = expand_items(&args.boards)?;
+    for b in &boards {
+        crate::prove_go::check_dfpn_size(b.rows, b.cols)?;
+        // Every position's moves are checked before anything is solved.
+        crate::go_input::go_position(&format!("{}x{}", b.rows, b.cols), None, &b.moves, None, 64)
+            .with_context(|| format!("bench position {}", b.name()))?;
     }
     let widths = Widths {
+        board: boards
+            .iter()
+            .map(|b| b.name().len())
+            .max()
+            .unwrap_or(0)
+            .max(6),
         config: configs(args)
             .iter()
             .map(|k| k.describe().len())
@@ -305,7 +418,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     };
     if !args.json {
         println!(
-            "{:<6} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>12} {:>6} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
+            "{:<bw$} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>12} {:>6} {:>14} {:>8} {:>12} {:>9} {:>9} {:>8}  proofs (komi: expansions)",
             "board",
             "config",
             "value",
@@ -321,18 +434,32 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             "time_s",
             "rss_MiB",
             "ratio",
+            bw = widths.board,
             cw = widths.config,
         );
     }
-    for &(r, c) in &boards {
+    let mut summary = Summary::new(configs(args).len());
+    for item in &boards {
         let mut base: Option<u64> = None;
         let mut stopped: Option<Row> = None;
-        for k in configs(args) {
-            let row = run_one(args, r, c, k)?;
+        for (ci, k) in configs(args).into_iter().enumerate() {
+            let row = run_one(args, item, k)?;
             let ratio = base.map(|b| row.expansions as f64 / b.max(1) as f64);
             if base.is_none() {
                 base = Some(row.expansions);
             }
+            if let Some(v) = row.value {
+                // Every configuration is sound: they must agree on the value.
+                let first = *summary.values.entry(item.name()).or_insert(v);
+                if first != v {
+                    bail!(
+                        "{}: the value {v:+} of configuration '{}' disagrees with the first configuration's {first:+}",
+                        row.name,
+                        row.config
+                    );
+                }
+            }
+            summary.add(ci, &row, ratio);
             print_row(args, &widths, &row, ratio);
             if cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
                 return Err(crate::exit::unknown(format!(
@@ -354,7 +481,68 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             )));
         }
     }
+    summary.print(args);
     Ok(())
+}
+
+/// Per configuration, over the items run: the totals and geometric means the bench prints
+/// after its rows.
+struct Summary {
+    /// Per configuration: (name, items, total expansions, Σ ln expansions, Σ ln ratio, ratios).
+    configs: Vec<(String, u64, u64, f64, f64, u64)>,
+    /// Each item's value under the first configuration that found one.
+    values: std::collections::HashMap<String, i32>,
+}
+
+impl Summary {
+    fn new(n: usize) -> Self {
+        Summary {
+            configs: vec![(String::new(), 0, 0, 0.0, 0.0, 0); n],
+            values: std::collections::HashMap::new(),
+        }
+    }
+
+    fn add(&mut self, config: usize, row: &Row, ratio: Option<f64>) {
+        let c = &mut self.configs[config];
+        c.0.clone_from(&row.config);
+        c.1 += 1;
+        c.2 += row.expansions;
+        c.3 += (row.expansions.max(1) as f64).ln();
+        if let Some(x) = ratio {
+            c.4 += x.max(1e-12).ln();
+            c.5 += 1;
+        }
+    }
+
+    /// One line per configuration (one JSON object with `--json`).
+    fn print(&self, args: &BenchArgs) {
+        for (name, n, total, ln_sum, ln_ratio, ratios) in &self.configs {
+            if *n == 0 {
+                continue;
+            }
+            let geo_mean = (ln_sum / *n as f64).exp();
+            let geo_ratio = (*ratios > 0).then(|| (ln_ratio / *ratios as f64).exp());
+            if args.json {
+                println!(
+                    "{}",
+                    json!({
+                        "summary": name,
+                        "items": n,
+                        "total_expansions": total,
+                        "geometric_mean_expansions": geo_mean,
+                        "geometric_mean_ratio_to_first": geo_ratio,
+                    })
+                );
+            } else {
+                println!(
+                    "summary {name}: {n} items, {total} expansions in all, geometric mean {geo_mean:.0}{}",
+                    geo_ratio.map_or(String::new(), |x| format!(
+                        ", geometric mean ratio to the first configuration {x:.3}"
+                    ))
+                );
+            }
+        }
+    }
 }
 
 fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
@@ -418,7 +606,7 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
             "-".into()
         };
         println!(
-            "{:<6} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>12} {:>6} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
+            "{:<bw$} {:<cw$} {:>5} {:>9} {:>14} {:>12} {:>6} {:>12} {:>6} {:>14} {:>8.2} {:>12.0} {:>9.3} {:>9.0} {:>8}  {}",
             row.name,
             row.config,
             row.value.map_or("?".to_string(), |v| format!("{v:+}")),
@@ -435,6 +623,7 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
             row.rss as f64 / f64::from(1u32 << 20),
             ratio.map_or("-".to_string(), |x| format!("{bound}{x:.2}")),
             proofs.join(", "),
+            bw = widths.board,
             cw = widths.config,
         );
     }
@@ -458,8 +647,26 @@ mod tests {
         assert_eq!(quick, [(4, 4), (2, 2), (3, 3), (1, 7), (2, 4), (3, 4)]);
         for (name, list) in BOARD_SETS {
             for b in list {
-                assert!(parse_size(b).is_ok(), "{name}: {b}");
+                let board = b.split_once(':').map_or(*b, |(board, _)| board);
+                assert!(parse_size(board).is_ok(), "{name}: {b}");
             }
+        }
+        // Positions: "RxC:MOVES", moves joined by "+", named as given.
+        let p = expand_items(&items("4x4:B2+C3,4x4,4x4:B2+C3,suite")).unwrap();
+        assert_eq!(p[0].moves, ["B2", "C3"]);
+        assert_eq!(p[0].name(), "4x4:B2+C3");
+        assert_eq!(p[1].name(), "4x4");
+        assert_eq!(p.len(), SUITE.len(), "duplicates are dropped: {p:?}");
+        assert!(expand_items(&items("4x4:B2+C3+C2+D3+A1")).is_ok());
+        assert!(expand_items(&items("4xQ:B2")).is_err());
+        // Every suite position is legal (its solves are run by `bench --boards suite`).
+        for b in expand_items(&items("suite")).unwrap() {
+            let size = format!("{}x{}", b.rows, b.cols);
+            assert!(
+                crate::go_input::go_position(&size, None, &b.moves, None, 64).is_ok(),
+                "{}",
+                b.name()
+            );
         }
         // Every quick board is a standard one, and large boards are in no quick set.
         let standard = expand_boards(&items("standard")).unwrap();
