@@ -509,9 +509,10 @@ impl GoEngine {
                 why,
             };
         }
+        let guess = self.playout_first_guess();
         let (solved, geo, seconds, timed_out) = self
             .with_solver(self.settings.solve_seconds, |solver, line| {
-                solve_value_from(solver, line, None, |_| {})
+                solve_value_from(solver, line, guess, |_| {})
             });
         let expansions = solved
             .probes
@@ -544,6 +545,32 @@ impl GoEngine {
                 },
             },
         }
+    }
+
+    /// The playouts' first guess of the value (`crate::playout_guess`), as `tsumi solve`
+    /// places its first komi question; `None` (the solver's probes guess) where the playouts
+    /// do not separate the komis, and for a game that is not replayed from the empty board
+    /// with alternating moves from Black (a setup, an SGF start, two moves of one colour),
+    /// which the playouts cannot follow.
+    fn playout_first_guess(&self) -> Option<i32> {
+        let size = self.pos.size();
+        if self.start != Position::new(size, self.start.rules()) {
+            return None;
+        }
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (i, &(p, m)) in self.moves.iter().enumerate() {
+            let turn = if i % 2 == 0 {
+                Player::Black
+            } else {
+                Player::White
+            };
+            if p != turn {
+                return None;
+            }
+            moves.push(m);
+        }
+        crate::playout_guess::playout_guess(size.rows() as usize, size.cols() as usize, &moves)
+            .value
     }
 
     /// The one question "does the side to move win at the komi?" (half-integer komi only),
@@ -712,5 +739,38 @@ pub fn rules(komi: Komi) -> Rules {
     Rules {
         ko: KoRule::PositionalSuperko,
         komi,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine(size: &str) -> GoEngine {
+        GoEngine::new(Size::parse(size).unwrap(), GoSettings::default())
+    }
+
+    #[test]
+    fn the_first_guess_comes_from_the_playouts_where_they_can_replay_the_game() {
+        // 1x7 (value +2, Weninger and Hayward): the playouts' guess, as `tsumi solve` uses it.
+        let mut e = engine("1x7");
+        assert_eq!(e.playout_first_guess(), Some(2));
+        let solved = e.solve();
+        assert!(
+            matches!(solved, Solution::Proven { value: 2, .. }),
+            "{solved:?}"
+        );
+        // Alternating moves from Black are replayed: the guess after B1 is the playouts' own.
+        let b1 = e.pos.size().parse_move("B1").unwrap();
+        e.play(Player::Black, b1).unwrap();
+        let direct = crate::playout_guess::playout_guess(1, 7, &[b1]).value;
+        assert!(direct.is_some());
+        assert_eq!(e.playout_first_guess(), direct);
+        // Two moves of one colour cannot be replayed: the probes guess.
+        let g1 = e.pos.size().parse_move("G1").unwrap();
+        e.play(Player::Black, g1).unwrap();
+        assert_eq!(e.playout_first_guess(), None);
+        // 4x4: the playouts do not separate the komis.
+        assert_eq!(engine("4x4").playout_first_guess(), None);
     }
 }

@@ -7,12 +7,15 @@
 //! - [`gtp`]: the GTP version 2 commands of the Go engine (with GoGui's analyze commands).
 //! - [`hex_engine`]: [`HexEngine`] and its HTP commands (benzene's conventions), with the
 //!   `pns` focused df-pn and the Hex knowledge of `pns::hexknow` behind `dfpn-solve-state`.
+//! - [`playout_guess`]: a first guess of a Go value from UCT playouts, for the komi
+//!   bisection of the solves (where the playouts separate the komis: one-row boards).
 //! - [`protocol`]: the framing both protocols share (ids, `=`/`?` replies, empty lines,
 //!   comments, end of input).
 
 pub mod go_engine;
 pub mod gtp;
 pub mod hex_engine;
+pub mod playout_guess;
 pub mod protocol;
 
 pub use go_engine::{Decision, GoEngine, GoError, GoSettings, Solution, Source};

@@ -280,7 +280,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
     let start = std::time::Instant::now();
     // The first question: the playouts' guess where they separate the komis, else the
     // solver's probes (as `solve` does).
-    let playouts = crate::playout_guess::playout_guess(r, c, &moves);
+    let playouts = engine::playout_guess::playout_guess(r, c, &moves);
     let res = solve_value_from(&mut solver, &line, playouts.value, |p| {
         end_progress(p.time_s);
     });

@@ -14,7 +14,6 @@ mod gtp_client;
 mod hex_nets;
 mod interrupt;
 mod knowledge_args;
-mod playout_guess;
 mod proof_sgf;
 mod prove;
 mod prove_go;

@@ -43,7 +43,7 @@ fn proof_line(p: &Proof) -> String {
 /// count and expansions, and the playouts' flat win rates when they were run).
 pub(crate) fn first_guess_json(
     solved: &Solved,
-    playouts: Option<&crate::playout_guess::PlayoutGuess>,
+    playouts: Option<&engine::playout_guess::PlayoutGuess>,
     given: Option<i32>,
 ) -> serde_json::Value {
     if given.is_some() {
@@ -51,7 +51,7 @@ pub(crate) fn first_guess_json(
     }
     match playouts {
         Some(p) if p.value.is_some() => {
-            let mut j = p.json();
+            let mut j = playouts_json(p);
             j["value"] = solved.guess.into();
             j
         }
@@ -63,11 +63,22 @@ pub(crate) fn first_guess_json(
                 "expansions": solved.probes.iter().map(|p| p.expansions).sum::<u64>(),
             });
             if let Some(p) = playouts {
-                j["playouts"] = p.json();
+                j["playouts"] = playouts_json(p);
             }
             j
         }
     }
+}
+
+/// The playouts' guess as JSON: `{"source": "playouts", "value", "playouts", "rates"}`.
+#[must_use]
+pub fn playouts_json(g: &engine::playout_guess::PlayoutGuess) -> serde_json::Value {
+    serde_json::json!({
+        "source": "playouts",
+        "value": g.value,
+        "playouts": g.playouts,
+        "rates": g.rates.iter().map(|&(u, r)| serde_json::json!([u, r])).collect::<Vec<_>>(),
+    })
 }
 
 /// Runs the df-pn engine of `tsumi solve`.
@@ -115,7 +126,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let playouts = match (args.guess, &args.sgf) {
         (None, None) => {
             let moves = crate::prove_go::parsed_moves(&pos, &args.moves)?;
-            Some(crate::playout_guess::playout_guess(
+            Some(engine::playout_guess::playout_guess(
                 geo.rows(),
                 geo.cols(),
                 &moves,

@@ -1,5 +1,5 @@
 //! A first guess of a Go position's value from Monte Carlo playouts, for the komi bisection
-//! of `solve` and `bench` (`gosolve::value`).
+//! (`gosolve::value`) of `tsumi solve`, `tsumi bench` and the GTP engine's solves.
 //!
 //! The guess only orders the questions: the value still needs its two proofs, whatever the
 //! guess. At each threshold u (komi u − ½) a UCT search ([`mcts`], [`PLAYOUTS`] playouts,
@@ -13,8 +13,11 @@
 //! owning the whole board, so their win rate hardly moves with the komi (measured, 5,000
 //! playouts, seed 7: spread 0.03 on 4x4, 0.06 on 2x6 and 3x5, 0.14 on 2x8 and 3x6), and the
 //! solver's own probes guess there ([`gosolve::value::probe_guess`]); on one-row boards, and
-//! on 2x2 and 2x3, the spread is 0.32 to 0.90 and the crossing falls on the value or next
-//! to it (1x5 to 1x14; README, "The bench boards with the defaults").
+//! on 2x2 and 2x3, the spread is 0.32 to 0.90. On the empty one-row boards of known value
+//! the guess is the value on 1x5 to 1x10, one high on 1x13 (0: the first question, White at
+//! 0.5, is then still a deciding one), one low on 1x12 (2) and two low on 1x11 (2); more
+//! playouts do not mend it (40,000 a threshold: 1x11 right, 1x12 two low). README, "The
+//! bench boards with the defaults".
 
 use games::Game;
 use games::fastgo::{FastGo, FastGoState};
@@ -40,19 +43,6 @@ pub struct PlayoutGuess {
     pub rates: Vec<(i32, f64)>,
     /// Playouts run in all.
     pub playouts: u64,
-}
-
-impl PlayoutGuess {
-    /// The guess as JSON: `{"source": "playouts", "value", "playouts", "rates"}`.
-    #[must_use]
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "source": "playouts",
-            "value": self.value,
-            "playouts": self.playouts,
-            "rates": self.rates.iter().map(|&(u, r)| serde_json::json!([u, r])).collect::<Vec<_>>(),
-        })
-    }
 }
 
 /// The playouts' guess of the value of the position reached from the empty `rows`×`cols`
