@@ -65,17 +65,23 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 /// The built-in weights of the learned prior, fitted by `tsumi fit-prior` to 13,855 samples
 /// written by `tsumi prove go B --komi K --winner W --prior learned --samples FILE` for the
 /// two deciding questions (Black at v − ½, White at v + ½) of 3x4, 4x4, 2x5, 2x6 and 3x5; see
-/// the README. With scale 128 they prove 4x5's full-board value (Black at komi 19.5).
+/// the README. [`PriorKind::LEARNED`] uses them at scale 384.
 pub const LEARNED_WEIGHTS: [f64; FEATURES] = [
     0.7365, -0.8761, 1.0955, 2.7823, -2.8287, 3.1556, -4.8932, -9.6600, 10.3716, -2.8669, 2.8456,
     6.0908, -4.6438, 5.2755, -3.0203,
 ];
 
 impl PriorKind {
-    /// The learned prior with the built-in weights.
+    /// The learned prior with the built-in weights, at scale S = 384: measured on the 39
+    /// positions of `tsumi bench --boards suite` (one thread, 512 MiB), total expansions and
+    /// geometric mean at S = 64, 128, 192, 256, 384, 512 and 768: 8.41 M / 70,272, 6.62 M /
+    /// 62,347, 6.51 M / 61,244, 6.18 M / 59,512, 6.09 M / 58,897, 6.16 M / 58,017 and
+    /// 6.00 M / 58,899 (README, "Ablations"). A larger S sets the numbers of likely and
+    /// unlikely children further apart, so the search stays longer on the move the model
+    /// prefers.
     pub const LEARNED: PriorKind = PriorKind::Learned {
         weights: LEARNED_WEIGHTS,
-        scale: 128.0,
+        scale: 384.0,
     };
 
     /// The area-margin prior with its tuned parameters.
