@@ -227,7 +227,9 @@ fn bench_checks_its_values() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 2);
+    // Two board rows, then the summary of the one configuration.
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["summary"], "full");
     assert_eq!(lines[0]["value"], 1);
     assert_eq!(lines[1]["value"], 0);
     assert!(lines[0]["expansions_per_s"].as_f64().unwrap() > 0.0);
