@@ -267,8 +267,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
     let pos = crate::go_input::go_position(&format!("{r}x{c}"), None, &item.moves, None, 64)
         .with_context(|| format!("bench position {name}"))?;
     let (geo, line) = crate::prove_go::line_of(&pos, true, &item.moves)?;
-    let empty = games::go::Position::new(pos.size(), games::go::Rules::default());
-    let moves = crate::prove_go::parsed_moves(&empty, &item.moves)?;
+    let moves = crate::prove_go::parsed_moves(&pos, &item.moves)?;
     let label = format!("bench {name} ({})", knowledge.describe());
     let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
     cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
@@ -488,40 +487,53 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 /// Per configuration, over the items run: the totals and geometric means the bench prints
 /// after its rows.
 struct Summary {
-    /// Per configuration: (name, items, total expansions, Σ ln expansions, Σ ln ratio, ratios).
-    configs: Vec<(String, u64, u64, f64, f64, u64)>,
+    configs: Vec<ConfigTotals>,
     /// Each item's value under the first configuration that found one.
     values: std::collections::HashMap<String, i32>,
+}
+
+/// One configuration's sums over the items.
+#[derive(Clone, Default)]
+struct ConfigTotals {
+    name: String,
+    items: u64,
+    expansions: u64,
+    /// Σ ln expansions.
+    ln_expansions: f64,
+    /// Σ ln (expansions over the first configuration's), and how many ratios were added.
+    ln_ratio: f64,
+    ratios: u64,
 }
 
 impl Summary {
     fn new(n: usize) -> Self {
         Summary {
-            configs: vec![(String::new(), 0, 0, 0.0, 0.0, 0); n],
+            configs: vec![ConfigTotals::default(); n],
             values: std::collections::HashMap::new(),
         }
     }
 
     fn add(&mut self, config: usize, row: &Row, ratio: Option<f64>) {
         let c = &mut self.configs[config];
-        c.0.clone_from(&row.config);
-        c.1 += 1;
-        c.2 += row.expansions;
-        c.3 += (row.expansions.max(1) as f64).ln();
+        c.name.clone_from(&row.config);
+        c.items += 1;
+        c.expansions += row.expansions;
+        c.ln_expansions += (row.expansions.max(1) as f64).ln();
         if let Some(x) = ratio {
-            c.4 += x.max(1e-12).ln();
-            c.5 += 1;
+            c.ln_ratio += x.max(1e-12).ln();
+            c.ratios += 1;
         }
     }
 
     /// One line per configuration (one JSON object with `--json`).
     fn print(&self, args: &BenchArgs) {
-        for (name, n, total, ln_sum, ln_ratio, ratios) in &self.configs {
-            if *n == 0 {
+        for c in &self.configs {
+            let (name, n, total) = (&c.name, c.items, c.expansions);
+            if n == 0 {
                 continue;
             }
-            let geo_mean = (ln_sum / *n as f64).exp();
-            let geo_ratio = (*ratios > 0).then(|| (ln_ratio / *ratios as f64).exp());
+            let geo_mean = (c.ln_expansions / n as f64).exp();
+            let geo_ratio = (c.ratios > 0).then(|| (c.ln_ratio / c.ratios as f64).exp());
             if args.json {
                 println!(
                     "{}",

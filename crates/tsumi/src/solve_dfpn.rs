@@ -72,7 +72,7 @@ pub(crate) fn first_guess_json(
 
 /// The playouts' guess as JSON: `{"source": "playouts", "value", "playouts", "rates"}`.
 #[must_use]
-pub fn playouts_json(g: &engine::playout_guess::PlayoutGuess) -> serde_json::Value {
+pub(crate) fn playouts_json(g: &engine::playout_guess::PlayoutGuess) -> serde_json::Value {
     serde_json::json!({
         "source": "playouts",
         "value": g.value,
