@@ -2,7 +2,8 @@
 //!
 //! The prior only orders the search: nodes are decided by proofs alone, so every prior gives
 //! the same answers. Each prior estimates the probability p that the side to move wins and
-//! starts a node at (φ, δ) = (1 + ⌊S·(−ln p)⌋, 1 + ⌊S·(−ln(1 − p))⌋), capped at 2^40:
+//! starts a node at (φ, δ) = (1 + ⌊S·(−ln p)⌋, 1 + ⌊S_δ·(−ln(1 − p))⌋), capped at 2^40, where
+//! S_δ = S but for the learned prior, whose default is S = 576, S_δ = 192:
 //!
 //! - `Score`: a logistic on the mover's area margin against the komi,
 //!   p = 1 / (1 + e^(−slope·x)), x = margin / (2·points) in half-points;
@@ -31,12 +32,16 @@ pub enum PriorKind {
         /// Scale S of the numbers.
         scale: f64,
     },
-    /// A logistic model p = σ(w · f) over [`features`].
+    /// A logistic model p = σ(w · f) over [`features`], with a scale of its own for each
+    /// number: (φ, δ) = (1 + ⌊S·(−ln p)⌋, 1 + ⌊S_δ·(−ln(1 − p))⌋).
     Learned {
         /// The weights w, one per feature.
         weights: [f64; FEATURES],
-        /// Scale S of the numbers.
+        /// Scale S of the proof number φ (the mover's win).
         scale: f64,
+        /// Scale S_δ of the disproof number δ (the mover's loss); equal to `scale` for the
+        /// symmetric numbers of the Sanko paper.
+        disproof_scale: f64,
     },
 }
 
@@ -72,16 +77,21 @@ pub const LEARNED_WEIGHTS: [f64; FEATURES] = [
 ];
 
 impl PriorKind {
-    /// The learned prior with the built-in weights, at scale S = 384: measured on the 39
-    /// positions of `tsumi bench --boards suite` (one thread, 512 MiB), total expansions and
-    /// geometric mean at S = 64, 128, 192, 256, 384, 512 and 768: 8.41 M / 70,272, 6.62 M /
-    /// 62,347, 6.51 M / 61,244, 6.18 M / 59,512, 6.09 M / 58,897, 6.16 M / 58,017 and
-    /// 6.00 M / 58,899 (README, "Ablations"). A larger S sets the numbers of likely and
-    /// unlikely children further apart, so the search stays longer on the move the model
-    /// prefers.
+    /// The learned prior with the built-in weights, at scales S = 576 for φ and S_δ = 192 for
+    /// δ. Measured on the 39 positions of `tsumi bench --boards suite` (one thread, 512 MiB),
+    /// total expansions and geometric mean: with one scale S for both numbers, at S = 64, 128,
+    /// 192, 256, 384, 512 and 768, 8.41 M / 70,272, 6.62 M / 62,347, 6.51 M / 61,244, 6.18 M /
+    /// 59,512, 6.09 M / 58,897, 6.16 M / 58,017 and 6.00 M / 58,899; with two scales
+    /// S / S_δ, at 384/128 5.56 M / 50,165, 576/192 5.30 M / 48,588, 576/230 5.46 M / 47,860,
+    /// 768/192 5.26 M / 50,716 and 768/256 5.75 M / 48,984 (README, "Ablations"). A larger S
+    /// sets the numbers of likely and unlikely children further apart, so the search stays
+    /// longer on the move the model prefers; a smaller S_δ makes a new node's loss for its
+    /// mover look closer, so a node's φ (the least δ of its children) starts lower than the
+    /// sum its δ takes over all its children's φ.
     pub const LEARNED: PriorKind = PriorKind::Learned {
         weights: LEARNED_WEIGHTS,
-        scale: 384.0,
+        scale: 576.0,
+        disproof_scale: 192.0,
     };
 
     /// The area-margin prior with its tuned parameters.
@@ -179,11 +189,15 @@ impl Prior {
     ) -> (u64, u64) {
         match self.kind {
             PriorKind::Uniform => return (1, 1),
-            PriorKind::Learned { scale, .. } => {
+            PriorKind::Learned {
+                scale,
+                disproof_scale,
+                ..
+            } => {
                 let p = self
                     .kind
                     .win_probability(&features(geo, board, to_move, komi2));
-                return (numbers(p, scale), numbers(1.0 - p, scale));
+                return (numbers(p, scale), numbers(1.0 - p, disproof_scale));
             }
             PriorKind::Score { .. } => {}
         }
@@ -436,9 +450,14 @@ mod tests {
                     let p = kind.win_probability(&f);
                     let want = match kind {
                         PriorKind::Uniform => (1, 1),
-                        PriorKind::Score { scale, .. } | PriorKind::Learned { scale, .. } => {
+                        PriorKind::Score { scale, .. } => {
                             (numbers(p, scale), numbers(1.0 - p, scale))
                         }
+                        PriorKind::Learned {
+                            scale,
+                            disproof_scale,
+                            ..
+                        } => (numbers(p, scale), numbers(1.0 - p, disproof_scale)),
                     };
                     assert_eq!((pn, dn), want, "{r}x{c} {kind:?} p = {p}");
                 }

@@ -53,9 +53,10 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 0)]
     pub max_expansions: u64,
     /// Initial numbers of new nodes: "score" (logistic on the area margin), "learned" (the
-    /// learned logistic model of the Sanko paper, the default; `learned:SCALE`, or
-    /// `learned:SCALE:FILE` with weights from `tsumi fit-prior --out FILE`), "uniform" (1, 1),
-    /// or "score:SLOPE:SCALE".
+    /// learned logistic model of the Sanko paper, the default, at scales 576/192;
+    /// `learned:SCALE`, or `learned:SCALE:FILE` with weights from `tsumi fit-prior --out FILE`,
+    /// where SCALE is S for both numbers or S/SD for φ's and δ's), "uniform" (1, 1), or
+    /// "score:SLOPE:SCALE".
     #[arg(long, default_value = crate::prove_go::DEFAULT_PRIOR)]
     pub prior: String,
     /// Print one JSON object per board instead of a table.

@@ -186,6 +186,7 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
             PriorKind::Learned {
                 weights,
                 scale: 1.0,
+                disproof_scale: 1.0,
             },
         ));
     }
@@ -211,6 +212,7 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
             PriorKind::Learned {
                 weights: w,
                 scale: 1.0,
+                disproof_scale: 1.0,
             },
         ));
         win_rate(&train)

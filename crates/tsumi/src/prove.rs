@@ -92,8 +92,8 @@ pub struct ProveArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub pn2_fraction: Option<f64>,
     /// Go: initial numbers of new nodes: "score", "learned", "uniform", "score:SLOPE:SCALE",
-    /// "learned:SCALE" or "learned:SCALE:FILE" (weights from `tsumi fit-prior --out FILE`)
-    /// [default: learned].
+    /// "learned:SCALE" or "learned:SCALE:FILE" (weights from `tsumi fit-prior --out FILE`;
+    /// SCALE is S, or S/SD for φ's and δ's scales) [default: learned, 576/192].
     #[arg(long)]
     pub prior: Option<String>,
     /// Go: append training samples of the learned prior (every 8th stored proof: the winner

@@ -305,7 +305,9 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
 }
 
 /// Parses a prior: "score", "learned" (the default, [`DEFAULT_PRIOR`]), "uniform", "score:SLOPE:SCALE",
-/// "learned:SCALE" or "learned:SCALE:FILE" (weights written by `tsumi fit-prior --out FILE`).
+/// "learned:SCALE" or "learned:SCALE:FILE" (weights written by `tsumi fit-prior --out FILE`),
+/// where SCALE is one scale S for both numbers or "S/SD" (φ's scale S, δ's scale SD; the
+/// default "learned" is 576/192).
 ///
 /// # Errors
 /// A one-line message for anything else, or for a weights file that cannot be read.
@@ -316,25 +318,43 @@ pub fn parse_prior(text: &str) -> anyhow::Result<PriorKind> {
             _ => bail!("{name} '{v}' in prior '{text}' is not a positive finite number"),
         }
     };
+    // "S" (one scale for both numbers) or "S/SD" (φ's scale, then δ's).
+    let scales = |v: &str| -> anyhow::Result<(f64, f64)> {
+        match v.split_once('/') {
+            Some((a, b)) => Ok((positive("scale", a)?, positive("disproof scale", b)?)),
+            None => {
+                let s = positive("scale", v)?;
+                Ok((s, s))
+            }
+        }
+    };
     let f: Vec<&str> = text.splitn(3, ':').collect();
     match f.as_slice() {
-        ["learned", scale, path] => Ok(PriorKind::Learned {
-            scale: positive("scale", scale)?,
-            weights: read_weights(std::path::Path::new(path))?,
-        }),
+        ["learned", scale, path] => {
+            let (scale, disproof_scale) = scales(scale)?;
+            Ok(PriorKind::Learned {
+                scale,
+                disproof_scale,
+                weights: read_weights(std::path::Path::new(path))?,
+            })
+        }
         ["uniform"] => Ok(PriorKind::Uniform),
         ["score"] => Ok(PriorKind::SCORE),
         ["learned"] => Ok(PriorKind::LEARNED),
-        ["learned", scale] => Ok(PriorKind::Learned {
-            weights: gosolve::prior::LEARNED_WEIGHTS,
-            scale: positive("scale", scale)?,
-        }),
+        ["learned", scale] => {
+            let (scale, disproof_scale) = scales(scale)?;
+            Ok(PriorKind::Learned {
+                weights: gosolve::prior::LEARNED_WEIGHTS,
+                scale,
+                disproof_scale,
+            })
+        }
         ["score", slope, scale] => Ok(PriorKind::Score {
             slope: positive("slope", slope)?,
             scale: positive("scale", scale)?,
         }),
         _ => bail!(
-            "unknown prior '{text}' (expected uniform, score, learned, score:SLOPE:SCALE, learned:SCALE or learned:SCALE:FILE)"
+            "unknown prior '{text}' (expected uniform, score, learned, score:SLOPE:SCALE, learned:SCALE or learned:SCALE:FILE, where SCALE is S or S/SD)"
         ),
     }
 }

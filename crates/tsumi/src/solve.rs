@@ -55,7 +55,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// dfpn: initial numbers of new nodes: "score", "learned", "uniform",
-    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE" [default: learned].
+    /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE", SCALE being S or S/SD
+    /// (φ's and δ's scales) [default: learned, 576/192].
     #[arg(long)]
     pub prior: Option<String>,
     /// dfpn: a guess of the value (points for Black): the first question asks whether Black

@@ -276,13 +276,21 @@ fn samples_fit_and_a_fitted_prior_give_the_same_answer() {
     );
     let fitted = std::fs::read_to_string(&weights).unwrap();
     assert_eq!(fitted.split(',').count(), 15, "{fitted}");
-    let prior = format!("learned:128:{w}");
-    for (komi, result) in [("3.5", "win"), ("4.5", "loss")] {
-        let v = json(&[
-            "prove", "go", "3x4", "--komi", komi, "--winner", "black", "--prior", &prior, "--json",
-        ]);
-        assert_eq!(v["result"], result, "komi {komi}");
+    // One scale for both numbers, two scales (φ's / δ's), and the built-in weights at two.
+    for prior in [
+        format!("learned:128:{w}"),
+        format!("learned:576/192:{w}"),
+        "learned:300/100".to_string(),
+    ] {
+        for (komi, result) in [("3.5", "win"), ("4.5", "loss")] {
+            let v = json(&[
+                "prove", "go", "3x4", "--komi", komi, "--winner", "black", "--prior", &prior,
+                "--json",
+            ]);
+            assert_eq!(v["result"], result, "komi {komi}, prior {prior}");
+        }
     }
+    let prior = format!("learned:128:{w}");
     std::fs::write(&weights, "1, 2, 3").unwrap();
     assert_clear_error(
         &["prove", "go", "2x2", "--komi", "0.5", "--prior", &prior],
@@ -391,6 +399,9 @@ fn options_that_cannot_apply_are_refused() {
         "learned:nan",
         "score:4:inf",
         "learned:x",
+        "learned:576/0",
+        "learned:/192",
+        "learned:576/x",
     ] {
         assert_clear_error(
             &["prove", "go", "2x2", "--komi", "0.5", "--prior", bad],
