@@ -263,7 +263,8 @@ pub const fn probe_budget(points: u32) -> u64 {
 /// A first guess of the value from short searches: a bisection over the thresholds u in
 /// (lower, upper], each step a df-pn question "does the side to move win at komi u − ½?"
 /// cut off after [`probe_budget`] expansions. A probe that ends proven is a real answer
-/// and moves `lower`/`upper`; an unknown one is read from the root's numbers (the side to
+/// and moves `lower`/`upper`, and the next probe then asks the proven side's full-board
+/// claim (once a side); an unknown one is read from the root's numbers (the side to
 /// move more likely wins when its proof number is below its disproof number). The probes
 /// go in `probes`. The guess only orders the questions that follow, never the value.
 pub fn probe_guess(
@@ -283,13 +284,32 @@ pub fn probe_guess(
     };
     let mover = line.position.to_move;
     let (mut lo, mut hi) = (*lower, *upper);
+    // After a probe proves a side, the next probe asks that side's full-board claim, once a
+    // side: on boards small enough for a probe to prove, that is the one question a
+    // full-board value needs (3x3: 163 expansions against 191 by bisection; 2x4 258 against
+    // 276); elsewhere it costs at most one probe, and a proven answer moves a bound.
+    let mut extreme: Option<Player> = None;
+    let mut tried = [false; 2];
     while lo < hi {
-        let u = lo + (hi - lo + 1) / 2;
+        let u = match extreme.take() {
+            Some(Player::Black) => *upper,
+            Some(Player::White) => *lower + 1,
+            None => lo + (hi - lo + 1) / 2,
+        };
         let p = solver.prove(line, mover, 2 * u - 1);
         probes.push(p);
+        // A proven probe: the range moves to the proven bound, and the winner's claim is next.
+        let mut proven = |w: Player, lower: i32, upper: i32, lo: &mut i32, hi: &mut i32| {
+            match w {
+                Player::Black => *lo = lower,
+                Player::White => *hi = upper,
+            }
+            if !std::mem::replace(&mut tried[w.index()], true) {
+                extreme = Some(w);
+            }
+        };
         match tighten(&p, lower, upper) {
-            Some(Player::Black) => lo = *lower,
-            Some(Player::White) => hi = *upper,
+            Some(w) => proven(w, *lower, *upper, &mut lo, &mut hi),
             None if cancelled(solver) => break,
             None => {
                 // The same komi asked of the other side: each search's proof number of its
@@ -298,21 +318,18 @@ pub fn probe_guess(
                 let q = solver.prove(line, mover.opponent(), 2 * u - 1);
                 probes.push(q);
                 let dn = match tighten(&q, lower, upper) {
-                    Some(Player::Black) => {
-                        lo = *lower;
-                        continue;
-                    }
-                    Some(Player::White) => {
-                        hi = *upper;
+                    Some(w) => {
+                        proven(w, *lower, *upper, &mut lo, &mut hi);
                         continue;
                     }
                     None if cancelled(solver) => break,
                     None => solver.root_numbers().1,
                 };
+                // (u can lie outside [lo, hi] after a full-board claim: the range only shrinks.)
                 if (pn < dn) == (mover == Player::Black) {
-                    lo = u;
+                    lo = lo.max(u).min(hi);
                 } else {
-                    hi = u - 1;
+                    hi = hi.min(u - 1).max(lo);
                 }
             }
         }

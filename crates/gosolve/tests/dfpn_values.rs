@@ -116,3 +116,36 @@ fn three_by_five_four_by_five_five_by_five() {
         check(r, c, v, 8192);
     }
 }
+
+/// The probes' rule: after a probe proves a side, the next probe asks that side's most
+/// extreme claim still open, once a side: Black's at the upper bound u (komi u − ½; the full
+/// board until White has a proof), White's at the lower bound l (komi l + ½). On the small
+/// published boards every such pair is checked, and the value is the published one.
+#[test]
+fn a_proven_probe_is_followed_by_its_winners_full_board_claim() {
+    let mut followed = 0;
+    for (r, c, value) in boards(|r, c| r * c <= 9) {
+        let geo = Geometry::new(r, c).unwrap();
+        let n = geo.points() as i32;
+        let mut solver = Solver::new(geo, 16, Config::default());
+        let res = solve_value(&mut solver, &Line::new(), |_| {});
+        assert_eq!(res.value, Some(value), "{r}x{c}");
+        let (mut lower, mut upper) = (-n, n);
+        let mut seen = [false; 2];
+        for (i, p) in res.probes.iter().enumerate() {
+            let Some((winner, bound)) = p.bound() else { continue };
+            match winner {
+                Player::Black => lower = lower.max(bound),
+                Player::White => upper = upper.min(bound),
+            }
+            if std::mem::replace(&mut seen[winner.index()], true) || lower >= upper {
+                continue;
+            }
+            let Some(next) = res.probes.get(i + 1) else { continue };
+            let claim = if winner == Player::Black { 2 * upper - 1 } else { 2 * lower + 1 };
+            assert_eq!(next.komi2, claim, "{r}x{c}: {:?}", res.probes);
+            followed += 1;
+        }
+    }
+    assert!(followed > 0, "no board exercised the rule");
+}
