@@ -82,8 +82,9 @@ impl PriorKind {
     /// total expansions and geometric mean: with one scale S for both numbers, at S = 64, 128,
     /// 192, 256, 384, 512 and 768, 8.41 M / 70,272, 6.62 M / 62,347, 6.51 M / 61,244, 6.18 M /
     /// 59,512, 6.09 M / 58,897, 6.16 M / 58,017 and 6.00 M / 58,899; with two scales
-    /// S / S_δ, at 384/128 5.56 M / 50,165, 576/192 5.30 M / 48,588, 576/230 5.46 M / 47,860,
-    /// 768/192 5.26 M / 50,716 and 768/256 5.75 M / 48,984 (README, "Ablations"). A larger S
+    /// S / S_δ, at 384/192 5.85 M / 51,373, 384/126.7 5.56 M / 50,165, 576/192 5.30 M /
+    /// 48,588, 576/230.4 5.46 M / 47,860, 768/192 5.26 M / 50,716 and 768/253.4 5.75 M /
+    /// 48,984 (README, "Ablations", which also checks it on boards outside the suite). A larger S
     /// sets the numbers of likely and unlikely children further apart, so the search stays
     /// longer on the move the model prefers; a smaller S_δ makes a new node's loss for its
     /// mover look closer, so a node's φ (the least δ of its children) starts lower than the

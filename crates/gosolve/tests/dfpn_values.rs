@@ -133,7 +133,9 @@ fn a_proven_probe_is_followed_by_its_winners_full_board_claim() {
         let (mut lower, mut upper) = (-n, n);
         let mut seen = [false; 2];
         for (i, p) in res.probes.iter().enumerate() {
-            let Some((winner, bound)) = p.bound() else { continue };
+            let Some((winner, bound)) = p.bound() else {
+                continue;
+            };
             match winner {
                 Player::Black => lower = lower.max(bound),
                 Player::White => upper = upper.min(bound),
@@ -141,8 +143,14 @@ fn a_proven_probe_is_followed_by_its_winners_full_board_claim() {
             if std::mem::replace(&mut seen[winner.index()], true) || lower >= upper {
                 continue;
             }
-            let Some(next) = res.probes.get(i + 1) else { continue };
-            let claim = if winner == Player::Black { 2 * upper - 1 } else { 2 * lower + 1 };
+            let Some(next) = res.probes.get(i + 1) else {
+                continue;
+            };
+            let claim = if winner == Player::Black {
+                2 * upper - 1
+            } else {
+                2 * lower + 1
+            };
             assert_eq!(next.komi2, claim, "{r}x{c}: {:?}", res.probes);
             followed += 1;
         }
