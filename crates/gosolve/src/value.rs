@@ -287,7 +287,8 @@ pub fn probe_guess(
     // After a probe proves a side, the next probe asks that side's full-board claim, once a
     // side: on boards small enough for a probe to prove, that is the one question a
     // full-board value needs (3x3: 163 expansions against 191 by bisection; 2x4 258 against
-    // 276); elsewhere it costs at most one probe, and a proven answer moves a bound.
+    // 276); elsewhere it costs at most two probes a side (the claim, and when that ends
+    // unknown the other side's probe at the same komi), and a proven answer moves a bound.
     let mut extreme: Option<Player> = None;
     let mut tried = [false; 2];
     while lo < hi {
