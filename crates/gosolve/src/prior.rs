@@ -86,11 +86,11 @@ impl PriorKind {
     /// 48,588, 576/230.4 5.46 M / 47,860, 768/192 5.26 M / 50,716 and 768/253.4 5.75 M /
     /// 48,984, before the probes' full-board rule of [`crate::value::probe_guess`] (with it,
     /// 576/192 gives 5.30 M / 48,672; README, "Ablations", which also checks the scales on
-    /// boards outside the suite). A larger S
-    /// sets the numbers of likely and unlikely children further apart, so the search stays
-    /// longer on the move the model prefers; a smaller S_δ makes a new node's loss for its
-    /// mover look closer, so a node's φ (the least δ of its children) starts lower than the
-    /// sum its δ takes over all its children's φ.
+    /// boards outside the suite). A larger S sets the numbers of likely and unlikely
+    /// children further apart, so the search stays longer on the move the model prefers; a
+    /// smaller S_δ makes a new node's loss for its mover look closer, so a node's φ (the
+    /// least δ of its children) starts lower than the sum its δ takes over all its
+    /// children's φ.
     pub const LEARNED: PriorKind = PriorKind::Learned {
         weights: LEARNED_WEIGHTS,
         scale: 576.0,
