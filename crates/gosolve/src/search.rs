@@ -660,6 +660,21 @@ impl Solver {
         key_of(&self.geo, self.salt, &root_state(&self.geo, line))
     }
 
+    /// [`Solver::prove`] as a trial: when the answer comes back unknown, every entry the
+    /// question stored, numbers and proofs, is taken out of the table again, so a failed
+    /// long shot (the full-board claims of [`crate::value::probe_guess`]) changes no later
+    /// question but for the entries it overwrote, which are not restored.
+    ///
+    /// # Panics
+    /// As [`Solver::prove`].
+    pub fn prove_trial(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
+        self.table.open_journal();
+        let p = self.prove(line, winner, komi2);
+        self.table
+            .close_journal(p.answer == Answer::Unknown, &mut self.paths[0].table);
+        p
+    }
+
     /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
     ///
     /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes

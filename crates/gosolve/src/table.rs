@@ -454,6 +454,8 @@ pub struct Table {
     share_unproven: bool,
     /// With shared numbers: a probe may return those of another komi (cross-komi numbers).
     cross_komi: bool,
+    /// While open ([`Table::open_journal`]): every slot stored to, as (bucket, slot).
+    journal: Option<std::sync::Mutex<Vec<(usize, u8)>>>,
     /// Fault injection: stores torn on purpose, per 2^32 stores (0: none).
     #[cfg(feature = "fault-injection")]
     tear_rate: u32,
@@ -625,6 +627,7 @@ impl Table {
             buckets,
             share_unproven: false,
             cross_komi: false,
+            journal: None,
             #[cfg(feature = "fault-injection")]
             tear_rate: 0,
             #[cfg(feature = "fault-injection")]
@@ -785,6 +788,49 @@ impl Table {
         }
         #[cfg(not(feature = "fault-injection"))]
         false
+    }
+
+    /// Starts recording the slots that stores write, for [`Table::close_journal`] (a store
+    /// then also takes a lock: meant for short searches).
+    pub fn open_journal(&mut self) {
+        self.journal = Some(std::sync::Mutex::new(Vec::new()));
+    }
+
+    /// Stops recording; with `forget`, empties every slot stored to since
+    /// [`Table::open_journal`], proofs and numbers alike, so that the search recorded leaves
+    /// the table as it found it but for the entries it overwrote (an earlier search's, of
+    /// the same node or a least-worked one), which are not restored. The occupancy counts
+    /// in `stats` go down by what was emptied; returns the slots emptied.
+    pub fn close_journal(&mut self, forget: bool, stats: &mut TableStats) -> u64 {
+        let Some(journal) = self.journal.take() else {
+            return 0;
+        };
+        if !forget {
+            return 0;
+        }
+        let mut slots = journal.into_inner().unwrap_or_else(|e| e.into_inner());
+        slots.sort_unstable();
+        slots.dedup();
+        let mut emptied = 0;
+        for (b, i) in slots {
+            let bucket = &self.buckets[b];
+            let i = usize::from(i);
+            let meta = bucket.meta[i].load(Relaxed);
+            let state = meta_state(meta);
+            if state == EMPTY {
+                continue;
+            }
+            if state != UNPROVEN {
+                stats.proven_used = stats.proven_used.wrapping_sub(1);
+                if (meta >> 40) as u8 & POSITION != 0 {
+                    stats.transferable_used = stats.transferable_used.wrapping_sub(1);
+                }
+            }
+            stats.used = stats.used.wrapping_sub(1);
+            bucket.clear_slot(i);
+            emptied += 1;
+        }
+        emptied
     }
 
     /// Empties the table (keeps its memory).
@@ -1133,6 +1179,11 @@ impl Table {
         }
         stats.torn_reads += torn;
         bucket.set(i, &entry, self.tear());
+        if let Some(j) = &self.journal {
+            j.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((idx, i as u8));
+        }
     }
 }
 
@@ -1246,6 +1297,54 @@ mod tests {
     }
 
     const A: PackedAttrs = PackedAttrs::LEAF;
+
+    #[test]
+    fn a_forgetting_journal_empties_every_slot_stored_to_while_open() {
+        let mut t = Table::new(1);
+        let mut stats = TableStats::default();
+        let before = key(10, 1, 1);
+        let unproven = |pn, dn| StoreKind::Unproven(pn, dn);
+        t.store(&before, Player::Black, 1, unproven(3, 4), 0, 5, &mut stats);
+        t.open_journal();
+        let (a, b) = (key(11, 2, 2), key(12, 3, 3));
+        t.store(&a, Player::Black, 1, unproven(5, 6), 0, 5, &mut stats);
+        t.store(&b, Player::White, 1, unproven(7, 8), 0, 5, &mut stats);
+        t.store(
+            &b,
+            Player::White,
+            1,
+            StoreKind::PositionProof(true, A),
+            2,
+            9,
+            &mut stats,
+        );
+        assert_eq!(
+            (stats.used, stats.proven_used, stats.transferable_used),
+            (3, 1, 1)
+        );
+        // a's numbers and b's position proof (which emptied b's path numbers when stored).
+        assert_eq!(t.close_journal(true, &mut stats), 2);
+        assert_eq!(
+            (stats.used, stats.proven_used, stats.transferable_used),
+            (1, 0, 0)
+        );
+        assert_eq!(probe(&mut t, &a, Player::Black, 1), Probe::Miss);
+        assert_eq!(probe(&mut t, &b, Player::White, 1), Probe::Miss);
+        // Stored before the journal opened: kept.
+        assert!(matches!(
+            probe(&mut t, &before, Player::Black, 1),
+            Probe::Unproven { pn: 3, dn: 4, .. }
+        ));
+        // A journal closed without forgetting, or none open, empties nothing.
+        t.open_journal();
+        t.store(&a, Player::Black, 1, unproven(5, 6), 0, 5, &mut stats);
+        assert_eq!(t.close_journal(false, &mut stats), 0);
+        assert_eq!(t.close_journal(true, &mut stats), 0);
+        assert!(matches!(
+            probe(&mut t, &a, Player::Black, 1),
+            Probe::Unproven { pn: 5, dn: 6, .. }
+        ));
+    }
 
     #[test]
     fn path_proofs_need_all_three_words() {

@@ -6,9 +6,10 @@
 //! Starting from the sure bounds −R·C ≤ v ≤ R·C, the questions are ordered to cost close to
 //! the two deciding proofs:
 //!
-//! 1. a first guess g of the value ([`probe_guess`]: a bisection of short df-pn probes, both
-//!    sides at each komi, 50 expansions a point each; a probe that ends proven is a real
-//!    bound), or the caller's guess;
+//! 1. a first guess g of the value ([`probe_guess`]: short df-pn probes of 50 expansions a
+//!    point, first the side to move's full-board claim as a trial that leaves the table as
+//!    it found it when it fails, then a bisection asking both sides at each komi; a probe
+//!    that ends proven is a real bound), or the caller's guess;
 //! 2. galloping from g: thresholds g, g + 1, g + 2, g + 3, g + 5, g + 9, … while Black keeps
 //!    winning (or g − 1, g − 2, … while White does; every proof also moves the bound as far
 //!    as its [`Proof::holds`] reaches), so a right guess costs exactly the two deciding proofs
@@ -260,13 +261,26 @@ pub const fn probe_budget(points: u32) -> u64 {
     50 * points as u64
 }
 
-/// A first guess of the value from short searches: a bisection over the thresholds u in
-/// (lower, upper], each step a df-pn question "does the side to move win at komi u − ½?"
-/// cut off after [`probe_budget`] expansions. A probe that ends proven is a real answer
-/// and moves `lower`/`upper`, and the next probe then asks the proven side's full-board
-/// claim (once a side); an unknown one is read from the root's numbers (the side to
-/// move more likely wins when its proof number is below its disproof number). The probes
-/// go in `probes`. The guess only orders the questions that follow, never the value.
+/// A first guess of the value from short searches, each a df-pn question cut off after
+/// [`probe_budget`] expansions:
+///
+/// 1. the side to move's full-board claim (Black: v = R·C, komi R·C − ½; White: v = −R·C),
+///    as a trial ([`Solver::prove_trial`]). On boards small enough for a probe to prove it,
+///    that is the one question a full-board value needs (2x4: 193 expansions in all against
+///    258 after a first probe at komi −½; 3x3: 141 against 163). When it ends unknown it
+///    takes what it stored out of the table again, so the solve costs exactly the budget
+///    more than without it (4x4 +800, 2x8 +800). Kept in the table, its entries moved the
+///    probes after it and, through them, the first question: 2x8 2.21 M → 2.80 M, 3x6
+///    2.09 M → 2.59 M (README, "Ablations");
+/// 2. a bisection over the thresholds u in (lower, upper], each step the question "does
+///    the side to move win at komi u − ½?". A probe that ends proven is a real answer and
+///    moves `lower`/`upper`, and the next probe then asks the proven side's full-board claim
+///    (a trial, once a side); an unknown one is asked again of the other side, and the two
+///    roots' numbers place the value (the side to move more likely wins when its proof
+///    number is below its disproof number).
+///
+/// The probes go in `probes`. The guess only orders the questions that follow, never the
+/// value.
 pub fn probe_guess(
     solver: &mut Solver,
     line: &Line,
@@ -284,20 +298,24 @@ pub fn probe_guess(
     };
     let mover = line.position.to_move;
     let (mut lo, mut hi) = (*lower, *upper);
-    // After a probe proves a side, the next probe asks that side's full-board claim, once a
-    // side: on boards small enough for a probe to prove, that is the one question a
-    // full-board value needs (3x3: 163 expansions against 191 by bisection; 2x4 258 against
-    // 276); elsewhere it costs at most two probes a side (the claim, and when that ends
-    // unknown the other side's probe at the same komi), and a proven answer moves a bound.
-    let mut extreme: Option<Player> = None;
+    // The full-board claim to ask next, and whose claims were asked.
+    let mut extreme = Some(mover);
     let mut tried = [false; 2];
     while lo < hi {
-        let u = match extreme.take() {
+        let claim = extreme.take();
+        let u = match claim {
             Some(Player::Black) => *upper,
             Some(Player::White) => *lower + 1,
             None => lo + (hi - lo + 1) / 2,
         };
-        let p = solver.prove(line, mover, 2 * u - 1);
+        if let Some(w) = claim {
+            tried[w.index()] = true;
+        }
+        let p = if claim.is_some() {
+            solver.prove_trial(line, mover, 2 * u - 1)
+        } else {
+            solver.prove(line, mover, 2 * u - 1)
+        };
         probes.push(p);
         // A proven probe: the range moves to the proven bound, and the winner's claim is next.
         let mut proven = |w: Player, lower: i32, upper: i32, lo: &mut i32, hi: &mut i32| {
@@ -305,13 +323,15 @@ pub fn probe_guess(
                 Player::Black => *lo = lower,
                 Player::White => *hi = upper,
             }
-            if !std::mem::replace(&mut tried[w.index()], true) {
+            if !tried[w.index()] {
                 extreme = Some(w);
             }
         };
         match tighten(&p, lower, upper) {
             Some(w) => proven(w, *lower, *upper, &mut lo, &mut hi),
             None if cancelled(solver) => break,
+            // A claim left unknown says nothing about where the value lies.
+            None if claim.is_some() => {}
             None => {
                 // The same komi asked of the other side: each search's proof number of its
                 // own side's win (the root's φ, then its δ) estimates that side's effort.
@@ -326,7 +346,6 @@ pub fn probe_guess(
                     None if cancelled(solver) => break,
                     None => solver.root_numbers().1,
                 };
-                // (u can lie outside [lo, hi] after a full-board claim: the range only shrinks.)
                 if (pn < dn) == (mover == Player::Black) {
                     lo = lo.max(u).min(hi);
                 } else {

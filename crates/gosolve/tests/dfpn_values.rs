@@ -117,12 +117,13 @@ fn three_by_five_four_by_five_five_by_five() {
     }
 }
 
-/// The probes' rule: after a probe proves a side, the next probe asks that side's most
-/// extreme claim still open, once a side: Black's at the upper bound u (komi u − ½; the full
-/// board until White has a proof), White's at the lower bound l (komi l + ½). On the small
-/// published boards every such pair is checked, and the value is the published one.
+/// The probes' rule: the first probe is the side to move's full-board claim (Black's, komi
+/// R·C − ½, on the empty board); after a probe proves a side, the next probe asks that
+/// side's most extreme claim still open, once a side: Black's at the upper bound u (komi
+/// u − ½), White's at the lower bound l (komi l + ½). On the small published boards every
+/// such pair is checked, and the value is the published one.
 #[test]
-fn a_proven_probe_is_followed_by_its_winners_full_board_claim() {
+fn probes_open_with_the_full_board_claim_and_follow_a_proof_with_its_winners() {
     let mut followed = 0;
     for (r, c, value) in boards(|r, c| r * c <= 9) {
         let geo = Geometry::new(r, c).unwrap();
@@ -130,8 +131,14 @@ fn a_proven_probe_is_followed_by_its_winners_full_board_claim() {
         let mut solver = Solver::new(geo, 16, Config::default());
         let res = solve_value(&mut solver, &Line::new(), |_| {});
         assert_eq!(res.value, Some(value), "{r}x{c}");
+        let first = res.probes.first().expect("a first probe");
+        assert_eq!(
+            (first.winner, first.komi2),
+            (Player::Black, 2 * n - 1),
+            "{r}x{c}"
+        );
         let (mut lower, mut upper) = (-n, n);
-        let mut seen = [false; 2];
+        let mut seen = [true, false];
         for (i, p) in res.probes.iter().enumerate() {
             let Some((winner, bound)) = p.bound() else {
                 continue;
@@ -156,4 +163,33 @@ fn a_proven_probe_is_followed_by_its_winners_full_board_claim() {
         }
     }
     assert!(followed > 0, "no board exercised the rule");
+}
+
+/// A trial that ends unknown ([`Solver::prove_trial`]) leaves the table as it found it,
+/// where the same question asked plainly leaves numbers and proofs; the solve after it
+/// still finds the published value. 3x4 (value +4): Black's full-board claim, cut off at
+/// 600 expansions.
+#[test]
+fn a_failed_trial_leaves_the_table_as_it_found_it() {
+    let geo = Geometry::new(3, 4).unwrap();
+    let cfg = Config {
+        max_expansions: 600,
+        ..Config::default()
+    };
+    let mut plain = Solver::new(geo.clone(), 16, cfg.clone());
+    let p = plain.prove(&Line::new(), Player::Black, 23);
+    assert_eq!(p.answer, Answer::Unknown);
+    let t = plain.table_stats();
+    assert!(t.used > t.proven_used && t.proven_used > 0, "{t:?}");
+
+    let mut trial = Solver::new(geo, 16, cfg);
+    let q = trial.prove_trial(&Line::new(), Player::Black, 23);
+    assert_eq!((q.answer, q.expansions), (Answer::Unknown, p.expansions));
+    let t = trial.table_stats();
+    assert_eq!(
+        (t.stores, t.used, t.proven_used),
+        (plain.table_stats().stores, 0, 0)
+    );
+    trial.config_mut().max_expansions = 0;
+    assert_eq!(solve_value(&mut trial, &Line::new(), |_| {}).value, Some(4));
 }
