@@ -663,10 +663,13 @@ impl Solver {
     /// [`Solver::prove`] as a trial: when the answer comes back unknown, every entry the
     /// question stored, numbers and proofs, is taken out of the table again, so a failed
     /// long shot (the full-board claims of [`crate::value::probe_guess`]) changes no later
-    /// question but for the entries it overwrote, which are not restored.
+    /// question but for the entries it overwrote, which are not restored. The table's journal
+    /// holds one record (16 bytes) per store, so a trial is meant for a question with a
+    /// budget ([`Config::max_expansions`]).
     ///
     /// # Panics
-    /// As [`Solver::prove`].
+    /// As [`Solver::prove`]; a panic inside leaves the journal open (a solver that panicked
+    /// is not reused).
     pub fn prove_trial(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
         self.table.open_journal();
         let p = self.prove(line, winner, komi2);

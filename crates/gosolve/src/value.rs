@@ -7,9 +7,9 @@
 //! the two deciding proofs:
 //!
 //! 1. a first guess g of the value ([`probe_guess`]: short df-pn probes of 50 expansions a
-//!    point, first the side to move's full-board claim as a trial that leaves the table as
-//!    it found it when it fails, then a bisection asking both sides at each komi; a probe
-//!    that ends proven is a real bound), or the caller's guess;
+//!    point, first the side to move's full-board claim as a trial that takes what it
+//!    stored out of the table again when it fails, then a bisection asking both sides at
+//!    each komi; a probe that ends proven is a real bound), or the caller's guess;
 //! 2. galloping from g: thresholds g, g + 1, g + 2, g + 3, g + 5, g + 9, … while Black keeps
 //!    winning (or g − 1, g − 2, … while White does; every proof also moves the bound as far
 //!    as its [`Proof::holds`] reaches), so a right guess costs exactly the two deciding proofs
@@ -268,10 +268,10 @@ pub const fn probe_budget(points: u32) -> u64 {
 ///    as a trial ([`Solver::prove_trial`]). On boards small enough for a probe to prove it,
 ///    that is the one question a full-board value needs (2x4: 193 expansions in all against
 ///    258 after a first probe at komi −½; 3x3: 141 against 163). When it ends unknown it
-///    takes what it stored out of the table again, so the solve costs exactly the budget
-///    more than without it (4x4 +800, 2x8 +800). Kept in the table, its entries moved the
-///    probes after it and, through them, the first question: 2x8 2.21 M → 2.80 M, 3x6
-///    2.09 M → 2.59 M (README, "Ablations");
+///    takes what it stored out of the table again; on a fresh table the solve then runs
+///    exactly as without it, for the budget more (4x4 +800, 2x8 +800). Keeping its proofs
+///    and forgetting only its numbers moved the probes after it and, through them, the
+///    first question: 2x8 2.21 M → 2.80 M, 3x6 2.09 M → 2.59 M (README, "Ablations");
 /// 2. a bisection over the thresholds u in (lower, upper], each step the question "does
 ///    the side to move win at komi u − ½?". A probe that ends proven is a real answer and
 ///    moves `lower`/`upper`, and the next probe then asks the proven side's full-board claim
