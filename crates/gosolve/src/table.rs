@@ -142,8 +142,25 @@ fn meta_of(e: &Entry) -> u64 {
 }
 
 #[inline]
+const fn meta_flags(meta: u64) -> u8 {
+    (meta >> 40) as u8
+}
+
+#[inline]
 const fn meta_state(meta: u64) -> u8 {
-    (meta >> 40) as u8 & STATE_MASK
+    meta_flags(meta) & STATE_MASK
+}
+
+/// Takes an entry with `flags` that leaves its slot out of the proof counts of `stats`
+/// (`proven_used`, `transferable_used`; nothing for numbers).
+#[inline]
+fn uncount_proof(stats: &mut TableStats, flags: u8) {
+    if matches!(flags & STATE_MASK, WIN | LOSS) {
+        stats.proven_used = stats.proven_used.wrapping_sub(1);
+        if flags & POSITION != 0 {
+            stats.transferable_used = stats.transferable_used.wrapping_sub(1);
+        }
+    }
 }
 
 #[inline]
@@ -251,7 +268,7 @@ impl Bucket {
             effort: meta_effort(meta),
             komi2: i16::from((meta >> 32) as u8 as i8),
             best: (meta >> 48) as u8,
-            flags: (meta >> 40) as u8,
+            flags: meta_flags(meta),
         })
     }
 
@@ -815,17 +832,11 @@ impl Table {
         for (b, i) in slots {
             let bucket = &self.buckets[b];
             let i = usize::from(i);
-            let meta = bucket.meta[i].load(Relaxed);
-            let state = meta_state(meta);
-            if state == EMPTY {
+            let flags = meta_flags(bucket.meta[i].load(Relaxed));
+            if flags & STATE_MASK == EMPTY {
                 continue;
             }
-            if state != UNPROVEN {
-                stats.proven_used = stats.proven_used.wrapping_sub(1);
-                if (meta >> 40) as u8 & POSITION != 0 {
-                    stats.transferable_used = stats.transferable_used.wrapping_sub(1);
-                }
-            }
+            uncount_proof(stats, flags);
             stats.used = stats.used.wrapping_sub(1);
             bucket.clear_slot(i);
             emptied += 1;
@@ -1165,12 +1176,7 @@ impl Table {
         {
             stats.evictions += 1;
         }
-        if old_state == WIN || old_state == LOSS {
-            stats.proven_used = stats.proven_used.wrapping_sub(1);
-            if old.flags & POSITION != 0 {
-                stats.transferable_used = stats.transferable_used.wrapping_sub(1);
-            }
-        }
+        uncount_proof(stats, old.flags);
         if state != UNPROVEN {
             stats.proven_used = stats.proven_used.wrapping_add(1);
             if position {

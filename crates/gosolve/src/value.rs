@@ -308,13 +308,12 @@ pub fn probe_guess(
             Some(Player::White) => *lower + 1,
             None => lo + (hi - lo + 1) / 2,
         };
-        if let Some(w) = claim {
-            tried[w.index()] = true;
-        }
-        let p = if claim.is_some() {
-            solver.prove_trial(line, mover, 2 * u - 1)
-        } else {
-            solver.prove(line, mover, 2 * u - 1)
+        let p = match claim {
+            Some(w) => {
+                tried[w.index()] = true;
+                solver.prove_trial(line, mover, 2 * u - 1)
+            }
+            None => solver.prove(line, mover, 2 * u - 1),
         };
         probes.push(p);
         // A proven probe: the range moves to the proven bound, and the winner's claim is next.
@@ -346,10 +345,11 @@ pub fn probe_guess(
                     None if cancelled(solver) => break,
                     None => solver.root_numbers().1,
                 };
+                // u lies in (lo, hi]: a bisection step.
                 if (pn < dn) == (mover == Player::Black) {
-                    lo = lo.max(u).min(hi);
+                    lo = u;
                 } else {
-                    hi = hi.min(u - 1).max(lo);
+                    hi = u - 1;
                 }
             }
         }
