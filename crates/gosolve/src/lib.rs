@@ -24,7 +24,6 @@ pub mod eyes;
 #[cfg(feature = "fault-injection")]
 pub mod faults;
 pub mod oracle;
-pub(crate) mod path;
 pub mod position;
 pub mod prior;
 pub mod prune;

@@ -1,0 +1,622 @@
+//! Negamax depth-first proof-number search (df-pn, Nagai 2002) with the 1+ε threshold rule
+//! (Pawlewicz & Lew 2007), under positional superko.
+//!
+//! # Numbers
+//! Every node n carries, for its side to move, φ(n) (proof number: effort to show the mover
+//! wins) and δ(n) (disproof number). With children c (whose numbers are for *their* mover):
+//!
+//! ```text
+//!   φ(n) = min_c δ(c)        δ(n) = Σ_c φ(c)
+//! ```
+//!
+//! A won node has (0, ∞), a lost one (∞, 0). Numbers are 64-bit and saturate: sums of unproven
+//! children stop at ∞−1, so an unproven node never has 0 or ∞. New children start at (1, 1).
+//!
+//! # The recursive procedure (one call = one *expansion*, the paper's unit of effort)
+//! `mid(n, thφ, thδ)` generates n's legal moves and classifies each child: terminal (a pass
+//! answering a pass ends the game and is scored at once, the *pass shortcut*), proven in the
+//! table, or unproven (stored or initial numbers). It returns at once when a child already
+//! proves n. Otherwise, while φ(n) < thφ and δ(n) < thδ, it descends into the child c1 with the
+//! smallest δ, δ2 being the second smallest, with
+//!
+//! ```text
+//!   thφ(c1) = thδ − δ(n) + φ(c1)
+//!   thδ(c1) = min(thφ, max(δ2 + 1, ⌈δ2 · (1 + ε)⌉))     ε = 0.3 by default
+//! ```
+//!
+//! and stores n's numbers when it leaves. Each call counts once, also on a node expanded
+//! before; *distinct nodes* counts calls that found no entry of the node for this question.
+//!
+//! # Superko and the table
+//! The path (the root's set of earlier boards plus the boards along the current line) is kept
+//! with exact boards for the superko test. Table entries are keyed by the canonical position
+//! and two non-linear signatures of the set of boards (see [`crate::table`]), so a result is
+//! reused only in the identical superko game. No cycle is possible: every stone move adds a
+//! new board to the set and two passes end the game.
+//!
+//! # How far a proof holds (`Proof::holds`)
+//! A proof at komi k is often a proof at a better komi for its winner too. Each proven node
+//! carries the strongest komi its proof holds at: a game end scored s holds for Black below
+//! s and for White above it; a static leaf whose winner's certified area is A guarantees a
+//! margin of at least 2A − n for Black (at most n − 2A for White; a region leaf gives Black
+//! the whole board); a table proof holds at the komi it was stored at. A won node takes its
+//! winning child's, a lost node the weakest of its children's and of its game-ending pass.
+//! Proofs are stored at that komi, so they answer later questions of the bisection, and the
+//! bisection moves its bound as far as the root's proof holds.
+//!
+//! # Symmetry
+
+mod children;
+mod node;
+mod numbers;
+mod path;
+mod question;
+#[cfg(test)]
+mod tests;
+mod virtual_loss;
+mod worker;
+
+use crate::board::{Geometry, Move};
+use crate::position::Line;
+pub use crate::prior::PriorKind;
+use crate::prior::{FEATURES, Prior};
+use crate::table::{INF, NodeKey, Table, TableStats};
+use games::Player;
+use node::{key_of, root_state};
+use numbers::holds_of_score;
+use path::Path;
+use question::{Query, Shared};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use virtual_loss::Busy;
+use worker::{RootResult, Worker};
+
+/// The answer to "does player w win from this node at komi k?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// Proven: w wins.
+    Win,
+    /// Proven: w loses.
+    Loss,
+    /// The budget ran out (or the search was cancelled) first.
+    Unknown,
+}
+
+impl Answer {
+    /// "win", "loss" or "unknown".
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Answer::Win => "win",
+            Answer::Loss => "loss",
+            Answer::Unknown => "unknown",
+        }
+    }
+}
+
+/// Budgets and knobs of one search.
+#[derive(Clone)]
+pub struct Config {
+    /// ε of the 1+ε rule.
+    pub epsilon: f64,
+    /// Maximum expansions per question (0 = unlimited).
+    pub max_expansions: u64,
+    /// Maximum wall time per question (`None` = unlimited).
+    pub max_time: Option<Duration>,
+    /// Set to stop the search (Ctrl-C); the answer is then `Unknown`.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Called about every 2^16 expansions with the running counts (progress lines).
+    pub progress: Option<ProgressFn>,
+    /// Initial proof and disproof numbers of new nodes.
+    pub prior: PriorKind,
+    /// Proof transfer (Theorem 1): reuse proofs on other paths that pass the transfer test.
+    /// Off: proofs are reused only in the identical superko game.
+    pub transfer: bool,
+    /// Static leaves from the pure-eye analysis (Lemma 1).
+    pub static_leaves: bool,
+    /// Static leaves from local region games (Appendix A.4; needs `static_leaves`).
+    pub regions: bool,
+    /// Winner-side pruning of the side being proven (a loss of that side becomes unknown).
+    pub prune: bool,
+    /// Keep every n-th stored proof as a training sample of the learned prior (0: none).
+    pub sample_every: u32,
+    /// Unproven (φ, δ) shared by every path to a position (at one komi) instead of kept per
+    /// superko game. Unproven numbers only steer the search, so this cannot change a value;
+    /// a transposition reached along another history starts from the numbers found there
+    /// instead of the prior. Proofs stay path-specific or transferred exactly as before.
+    /// Ignored on one-row boards (see [`Solver::new`]).
+    pub share_unproven: bool,
+    /// With `share_unproven`: a node with no numbers at the question's komi starts from its
+    /// position's shared numbers of the komi last searched there (*cross-komi numbers*), so
+    /// each question of a komi bisection resumes where the last one left the search.
+    /// Unproven numbers only steer, so this cannot change a value either. Ignored where
+    /// numbers are not shared (one-row boards).
+    pub cross_komi: bool,
+    /// Threads searching each question over the one shared table (1: the serial search,
+    /// on the caller's thread; see [`Solver`]).
+    pub threads: usize,
+    /// With several threads: virtual loss spreads them over different children at the nodes
+    /// of the asked winner's opponent (off: every thread follows the same most-proving
+    /// path, for the ablation).
+    pub virtual_loss: bool,
+}
+
+impl Config {
+    /// The reference configuration: reuse only in the identical superko game and no static
+    /// knowledge (`--oracle-mode`).
+    #[must_use]
+    pub fn oracle_mode(mut self) -> Self {
+        self.transfer = false;
+        self.static_leaves = false;
+        self.regions = false;
+        self.prune = false;
+        self.share_unproven = false;
+        self.cross_komi = false;
+        self
+    }
+}
+
+/// A progress callback (see [`Config::progress`]).
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            epsilon: 0.3,
+            max_expansions: 0,
+            max_time: None,
+            cancel: None,
+            progress: None,
+            prior: PriorKind::DEFAULT,
+            transfer: true,
+            static_leaves: true,
+            regions: true,
+            prune: false,
+            sample_every: 0,
+            share_unproven: true,
+            cross_komi: true,
+            threads: 1,
+            virtual_loss: true,
+        }
+    }
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("epsilon", &self.epsilon)
+            .field("max_expansions", &self.max_expansions)
+            .field("max_time", &self.max_time)
+            .field("transfer", &self.transfer)
+            .field("static_leaves", &self.static_leaves)
+            .field("regions", &self.regions)
+            .field("prune", &self.prune)
+            .field("share_unproven", &self.share_unproven)
+            .field("cross_komi", &self.cross_komi)
+            .field("threads", &self.threads)
+            .field("virtual_loss", &self.virtual_loss)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Running counts passed to the progress callback.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Expansions so far in this question.
+    pub expansions: u64,
+    /// Distinct nodes so far.
+    pub nodes: u64,
+    /// Seconds so far.
+    pub elapsed: f64,
+    /// Root φ and δ (for the mover at the root) when last stored.
+    pub root: (u64, u64),
+}
+
+/// The result of one question.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Proof {
+    /// The asked player.
+    pub winner: Player,
+    /// The komi in half-points (odd).
+    pub komi2: i32,
+    /// Win, loss or unknown for `winner`.
+    pub answer: Answer,
+    /// When the player to move wins: a winning move.
+    pub best_move: Option<Move>,
+    /// Calls of the recursive procedure.
+    pub expansions: u64,
+    /// Distinct nodes expanded.
+    pub nodes: u64,
+    /// Wall time.
+    pub time_s: f64,
+    /// The search finished with a loss of the pruned side, reported as unknown.
+    pub pruned_loss: bool,
+    /// When proven: the strongest komi (half-points) at which the same proof holds for the
+    /// proven winner, from the scores of its terminal positions, the areas its static leaves
+    /// certify and the komi of the table proofs it reuses (Black's wins hold at every komi
+    /// up to it, White's at every komi from it). Equal to `komi2` or better for the winner.
+    pub holds: i32,
+    /// The question ran with winner-side pruning of `winner`'s moves ([`Config::prune`]).
+    pub pruned: bool,
+    /// Threads that searched (expansions and nodes are summed over them).
+    pub threads: usize,
+}
+
+impl Proof {
+    /// Expansions per distinct node.
+    #[must_use]
+    pub fn revisit_factor(&self) -> f64 {
+        if self.nodes == 0 {
+            0.0
+        } else {
+            self.expansions as f64 / self.nodes as f64
+        }
+    }
+}
+
+/// Counters of the static knowledge and the transfer test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KnowledgeStats {
+    /// Transferable proofs offered to the transfer test from another superko game.
+    pub transfer_tests: u64,
+    /// Of those, accepted.
+    pub transfers: u64,
+    /// Children decided by the pure-eye static rule (Lemma 1).
+    pub static_leaves: u64,
+    /// Children decided by local region games.
+    pub region_leaves: u64,
+    /// Moves skipped by winner-side pruning.
+    pub pruned_moves: u64,
+    /// Proofs stored as transferable (no exclusion target).
+    pub transferable_proofs: u64,
+    /// Proofs stored path-specifically because of an exclusion target.
+    pub targeted_proofs: u64,
+    /// Proofs stored path-specifically because of several targets or a symmetry merge.
+    pub many_target_proofs: u64,
+}
+
+impl KnowledgeStats {
+    /// Adds another thread's counts.
+    pub fn add(&mut self, o: &KnowledgeStats) {
+        self.transfer_tests += o.transfer_tests;
+        self.transfers += o.transfers;
+        self.static_leaves += o.static_leaves;
+        self.region_leaves += o.region_leaves;
+        self.pruned_moves += o.pruned_moves;
+        self.transferable_proofs += o.transferable_proofs;
+        self.targeted_proofs += o.targeted_proofs;
+        self.many_target_proofs += o.many_target_proofs;
+    }
+}
+
+/// Whether Black wins a game ending with `score` (Black minus White area) at komi `komi2`/2.
+#[must_use]
+#[inline]
+pub const fn black_wins(score: i32, komi2: i32) -> bool {
+    2 * score > komi2
+}
+
+/// Salts of the keys of pruned searches (Black's moves pruned, White's moves pruned).
+const PRUNE_SALT: [u64; 2] = [0x5BD1_E995_3C6E_F372, 0xA54F_F53A_2F1B_7C4D];
+
+/// The df-pn solver: a geometry, one table shared by its threads, and one [`Path`] per
+/// thread. One question at a time; with [`Config::threads`] above one, every thread runs
+/// df-pn from the root over the shared table (Kaneko 2010), spread apart by virtual loss.
+///
+/// # Soundness with several threads
+/// Threads share nothing but the table (and the virtual-loss counters, which only steer).
+/// A thread accepts a proof only through its own classification: a path-specific proof
+/// only when both history signatures of its entry equal the thread's own (the identity
+/// test), a transferable one only in that identical game or after the thread re-applies the
+/// transfer test to its own history; a proof it composes itself is built from such
+/// classifications and its own move generation. A slot torn by two concurrent writers fails
+/// its seal and reads as a miss ([`crate::table`]). So every proof a thread uses is one the
+/// serial search could have read at that point; parallel soundness reduces to serial
+/// soundness. Values read from other threads' unproven entries only steer the search.
+pub struct Solver {
+    geo: Geometry,
+    table: Table,
+    cfg: Config,
+    /// One per thread; `paths[0]` runs on the caller's thread.
+    paths: Vec<Path>,
+    root_numbers: (u64, u64),
+    total_expansions: u64,
+    total_nodes: u64,
+    /// The salt of the last question (pruned questions use their own keys).
+    salt: u64,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Solver({:?}, {:?})", self.geo, self.table)
+    }
+}
+
+/// Stack of each extra search thread, in bytes (virtual; the recursion is as deep as the
+/// longest line).
+const WORKER_STACK_BYTES: usize = 256 << 20;
+
+impl Solver {
+    /// A solver for boards of `geo` with a table of `tt_mib` MiB.
+    #[must_use]
+    pub fn new(geo: Geometry, tt_mib: usize, cfg: Config) -> Self {
+        // Written by as many threads as will search it.
+        let mut table = Table::with_writers(tt_mib, cfg.threads.max(1));
+        // Not on one-row boards: there almost every proof is path-specific (capture and
+        // recapture), and numbers found along other histories mislead the search into ever
+        // longer lines (1x12, Black at komi 1.5 in a 4 GiB table: 18.4 M expansions with
+        // per-game numbers; with shared ones no proof after 13 M and falling speed).
+        let linear = geo.rows() == 1 || geo.cols() == 1;
+        table.set_share_unproven(cfg.share_unproven && !linear);
+        table.set_cross_komi(cfg.cross_komi);
+        Solver {
+            geo,
+            table,
+            cfg,
+            paths: vec![Path::new()],
+            root_numbers: (1, 1),
+            total_expansions: 0,
+            total_nodes: 0,
+            salt: 0,
+        }
+    }
+
+    /// The geometry.
+    #[must_use]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The table's counters, summed over the threads (see [`TableStats::add`]).
+    #[must_use]
+    pub fn table_stats(&self) -> TableStats {
+        let mut t = TableStats::default();
+        for p in &self.paths {
+            t.add(&p.table);
+        }
+        t.settled()
+    }
+
+    /// Counters of proof transfer, static leaves, region games and pruning, over all
+    /// questions so far, summed over the threads.
+    #[must_use]
+    pub fn knowledge_stats(&self) -> KnowledgeStats {
+        let mut k = KnowledgeStats::default();
+        for p in &self.paths {
+            k.add(&p.know);
+        }
+        k
+    }
+
+    /// Bytes of the table.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Slots of the table.
+    #[must_use]
+    pub fn table_capacity(&self) -> usize {
+        self.table.capacity()
+    }
+
+    /// Expansions and distinct nodes over all questions asked so far (summed over threads).
+    #[must_use]
+    pub fn totals(&self) -> (u64, u64) {
+        (self.total_expansions, self.total_nodes)
+    }
+
+    /// The root's (φ, δ) for its mover when last computed (after a question: its final
+    /// numbers; (0, ∞) or (∞, 0) when proven).
+    #[must_use]
+    pub fn root_numbers(&self) -> (u64, u64) {
+        self.root_numbers
+    }
+
+    /// The configuration (budgets can be changed between questions).
+    pub fn config_mut(&mut self) -> &mut Config {
+        &mut self.cfg
+    }
+
+    /// Takes the training samples collected so far (see [`Config::sample_every`]): the
+    /// features of a proven node and whether its mover wins.
+    pub fn take_samples(&mut self) -> Vec<([f64; FEATURES], bool)> {
+        let mut all = Vec::new();
+        for p in &mut self.paths {
+            all.append(&mut p.samples);
+        }
+        all
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// Empties the table.
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+        for p in &mut self.paths {
+            p.table = TableStats::default();
+        }
+    }
+
+    /// The table, for fault-injection tests.
+    #[cfg(feature = "fault-injection")]
+    pub fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    /// The table identity of the end of `line` (canonical position key, the two history
+    /// signatures in the canonical frame, and the canonicalising symmetry).
+    #[must_use]
+    pub fn node_key(&self, line: &Line) -> NodeKey {
+        key_of(&self.geo, self.salt, &root_state(&self.geo, line))
+    }
+
+    /// [`Solver::prove`] as a trial: when the answer comes back unknown, every entry the
+    /// question stored, numbers and proofs, is taken out of the table again, so a failed
+    /// long shot (the full-board claims of [`crate::value::probe_guess`]) changes no later
+    /// question but for the entries it overwrote, which are not restored. The table's journal
+    /// holds one record (16 bytes) per store, so a trial is meant for a question with a
+    /// budget ([`Config::max_expansions`]).
+    ///
+    /// # Panics
+    /// As [`Solver::prove`]; a panic inside leaves the journal open (a solver that panicked
+    /// is not reused).
+    pub fn prove_trial(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
+        self.table.open_journal();
+        let p = self.prove(line, winner, komi2);
+        self.table
+            .close_journal(p.answer == Answer::Unknown, &mut self.paths[0].table);
+        p
+    }
+
+    /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
+    ///
+    /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes
+    /// or play inside its certified territory away from the opponent's stones there are
+    /// skipped (the first one at each node is kept as a tempo move; see
+    /// [`crate::prune::prunable_points`]). A win is then still a proof, but a loss is
+    /// reported as [`Answer::Unknown`] with [`Proof::pruned_loss`] set. [`crate::value`]
+    /// asks such a question again unpruned.
+    ///
+    /// With [`Config::threads`] above one, that many threads search from the root over the
+    /// shared table; the answer is the first thread's to prove the root, and the counts are
+    /// summed over the threads.
+    ///
+    /// # Panics
+    /// If `komi2` is even (komi must be a half-integer, so that no game is drawn).
+    pub fn prove(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
+        assert!(komi2 % 2 != 0, "komi must be a half-integer");
+        let start = Instant::now();
+        let prior = Prior::new(self.cfg.prior, self.geo.points(), komi2);
+        let transfer = self.cfg.transfer && self.geo.points() <= 32;
+        let pruned_side = self.cfg.prune.then_some(winner);
+        self.salt = match pruned_side {
+            None => 0,
+            Some(p) => PRUNE_SALT[p.index()],
+        };
+        // Read at each question, so a caller may turn it off for one question.
+        self.table.set_cross_komi(self.cfg.cross_komi);
+        let mover = line.position.to_move;
+        let pruned = pruned_side.is_some();
+        let threads = self.cfg.threads.max(1);
+        while self.paths.len() < threads {
+            self.paths.push(Path::new());
+        }
+        let result;
+        let (expansions, nodes);
+        if line.over {
+            let score = line.score(&self.geo);
+            let bw = black_wins(score, komi2);
+            result = RootResult {
+                mover_wins: Some(bw == (mover == Player::Black)),
+                best: None,
+                holds: holds_of_score(score, bw),
+            };
+            (expansions, nodes) = (0, 0);
+        } else {
+            let shared = Shared::default();
+            let busy = (threads > 1 && self.cfg.virtual_loss).then(Busy::new);
+            let q = Query {
+                geo: &self.geo,
+                table: &self.table,
+                cfg: &self.cfg,
+                komi2,
+                prior: &prior,
+                transfer,
+                pruned_side,
+                salt: self.salt,
+                busy: busy.as_ref(),
+                shared: &shared,
+                start,
+                threads,
+                asked: winner,
+            };
+            let (first, rest) = self.paths.split_at_mut(1);
+            let results: Vec<RootResult> = if threads == 1 {
+                vec![Worker::run(&q, &mut first[0], 0, line)]
+            } else {
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = rest[..threads - 1]
+                        .iter_mut()
+                        .enumerate()
+                        .map(|(i, p)| {
+                            let q = &q;
+                            std::thread::Builder::new()
+                                .name(format!("dfpn-{}", i + 1))
+                                .stack_size(WORKER_STACK_BYTES)
+                                .spawn_scoped(scope, move || Worker::run(q, p, i + 1, line))
+                                .expect("spawn a search thread")
+                        })
+                        .collect();
+                    let mut all = vec![Worker::run(&q, &mut first[0], 0, line)];
+                    all.extend(
+                        handles
+                            .into_iter()
+                            .map(|h| h.join().expect("search thread")),
+                    );
+                    all
+                })
+            };
+            // The first answered thread's result (all proofs are sound, so they agree).
+            result = results
+                .iter()
+                .copied()
+                .find(|r| r.mover_wins.is_some())
+                .unwrap_or(results[0]);
+            debug_assert!(
+                results
+                    .iter()
+                    .all(|r| r.mover_wins.is_none() || r.mover_wins == result.mover_wins)
+            );
+            expansions = self.paths[..threads].iter().map(|p| p.expansions).sum();
+            nodes = self.paths[..threads].iter().map(|p| p.nodes).sum();
+            self.root_numbers = match result.mover_wins {
+                Some(true) => (0, INF),
+                Some(false) => (INF, 0),
+                None => self.paths[0].root_numbers,
+            };
+        }
+        let mut answer = match result.mover_wins {
+            None => Answer::Unknown,
+            Some(w) => {
+                if w == (mover == winner) {
+                    Answer::Win
+                } else {
+                    Answer::Loss
+                }
+            }
+        };
+        let pruned_loss = pruned && answer == Answer::Loss;
+        if pruned_loss {
+            answer = Answer::Unknown;
+        }
+        self.total_expansions += expansions;
+        self.total_nodes += nodes;
+        Proof {
+            winner,
+            komi2,
+            answer,
+            best_move: if result.mover_wins == Some(true) && !pruned_loss {
+                result.best
+            } else {
+                None
+            },
+            expansions,
+            nodes,
+            time_s: start.elapsed().as_secs_f64(),
+            pruned_loss,
+            pruned,
+            holds: if result.mover_wins.is_some() {
+                result.holds
+            } else {
+                komi2
+            },
+            threads,
+        }
+    }
+}

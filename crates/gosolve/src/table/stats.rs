@@ -1,0 +1,74 @@
+//! Counters of table use and occupancy.
+
+use super::entry::{LOSS, WIN};
+use super::entry::{POSITION, STATE_MASK};
+/// Counters of table use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Lookups.
+    pub probes: u64,
+    /// Lookups that returned a proof.
+    pub proven_hits: u64,
+    /// Lookups that returned numbers of an unproven node.
+    pub unproven_hits: u64,
+    /// Of `unproven_hits`: shared numbers of another komi (cross-komi numbers).
+    pub cross_komi_hits: u64,
+    /// Stores.
+    pub stores: u64,
+    /// Stores that evicted a different node.
+    pub evictions: u64,
+    /// Slots in use.
+    pub used: u64,
+    /// Slots in use holding proofs.
+    pub proven_used: u64,
+    /// Slots in use holding transferable proofs (position entries).
+    pub transferable_used: u64,
+    /// Slots whose words failed their seal (torn by concurrent writes) and read as misses.
+    pub torn_reads: u64,
+}
+
+impl TableStats {
+    /// Adds another searcher's counts. The occupancy counters (`used`, `proven_used`,
+    /// `transferable_used`) are per-searcher deltas kept with wrapping arithmetic, so that
+    /// their sum over the threads is the occupancy (exact with one thread; with several, two
+    /// writers racing for one slot may both count it).
+    pub fn add(&mut self, o: &TableStats) {
+        self.probes += o.probes;
+        self.proven_hits += o.proven_hits;
+        self.unproven_hits += o.unproven_hits;
+        self.cross_komi_hits += o.cross_komi_hits;
+        self.stores += o.stores;
+        self.evictions += o.evictions;
+        self.used = self.used.wrapping_add(o.used);
+        self.proven_used = self.proven_used.wrapping_add(o.proven_used);
+        self.transferable_used = self.transferable_used.wrapping_add(o.transferable_used);
+        self.torn_reads += o.torn_reads;
+    }
+
+    /// The sum clamped to what can be: a negative occupancy (a race) reads as 0.
+    #[must_use]
+    pub fn settled(mut self) -> TableStats {
+        for v in [
+            &mut self.used,
+            &mut self.proven_used,
+            &mut self.transferable_used,
+        ] {
+            if *v > i64::MAX as u64 {
+                *v = 0;
+            }
+        }
+        self
+    }
+}
+
+/// Takes an entry with `flags` that leaves its slot out of the proof counts of `stats`
+/// (`proven_used`, `transferable_used`; nothing for numbers).
+#[inline]
+pub(super) fn uncount_proof(stats: &mut TableStats, flags: u8) {
+    if matches!(flags & STATE_MASK, WIN | LOSS) {
+        stats.proven_used = stats.proven_used.wrapping_sub(1);
+        if flags & POSITION != 0 {
+            stats.transferable_used = stats.transferable_used.wrapping_sub(1);
+        }
+    }
+}
