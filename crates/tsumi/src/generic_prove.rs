@@ -65,6 +65,7 @@ fn go_option_given(args: &ProveArgs) -> Option<&'static str> {
     .into_iter()
     .find_map(|(flag, given)| given.then_some(flag))
     .or_else(|| args.knowledge.given())
+    .or_else(|| args.checkpoints.given())
 }
 
 /// Runs `tsumi prove` for a game other than Go.

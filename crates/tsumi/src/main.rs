@@ -4,6 +4,7 @@ mod arena_cmd;
 mod bench;
 mod campaign;
 mod check_cmd;
+mod checkpoint_args;
 mod dispatch;
 mod engine_cmd;
 mod exit;

@@ -111,6 +111,9 @@ pub struct ProveArgs {
     /// Go: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::knowledge_args::KnowledgeArgs,
+    /// Go: checkpoints of long runs.
+    #[command(flatten)]
+    pub checkpoints: crate::checkpoint_args::CheckpointArgs,
 }
 
 /// The exit statuses, in `tsumi prove --help`.

@@ -158,15 +158,27 @@ pub fn progress_line(label: String) -> Arc<dyn Fn(&Progress) + Send + Sync> {
     let pacer = ProgressPacer::new();
     Arc::new(move |p: &Progress| {
         if p.elapsed >= 1.0 {
-            pacer.show(&format!(
-                "{label}: {} expansions, {} nodes, {:.0} exp/s, {:.1}s, root φ {} δ {}",
+            let mut line = format!(
+                "{label}: {} expansions, {} nodes, {:.0} exp/s, {:.1}s, root φ {} δ {}, table {:.0}% full, {:.0} evictions/s",
                 p.expansions,
                 p.nodes,
                 p.expansions as f64 / p.elapsed,
                 p.elapsed,
                 short(p.root.0),
-                short(p.root.1)
-            ));
+                short(p.root.1),
+                100.0 * p.table_fill,
+                p.evictions as f64 / p.elapsed,
+            );
+            if let Some(s) = p.since_shallow_proof {
+                line.push_str(&format!(", proof at depth ≤ 2 {s:.0}s ago"));
+            }
+            match &p.checkpoint {
+                Some((age, Some(Ok(_)))) => line.push_str(&format!(", checkpoint {age:.0}s ago")),
+                Some((_, Some(Err(e)))) => line.push_str(&format!(", checkpoint FAILED: {e}")),
+                Some((_, None)) => line.push_str(", no checkpoint yet"),
+                None => {}
+            }
+            pacer.show(&line);
         }
     })
 }
@@ -524,6 +536,8 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
     let (geo, line) = line_of(&pos, args.sgf.is_none(), &args.moves)?;
     let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
+    let asked = format!("prove {} at komi {komi}", winner.name());
+    args.checkpoints.check(&geo, &line, &asked)?;
     let question = json!({
         "board": pos.size().to_string(),
         "sgf": args.sgf.as_ref().map(|p| p.display().to_string()),
@@ -558,6 +572,10 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         eprintln!("table: {tt_mib} MiB ({tt_why})");
     }
     let mut solver = Solver::new(geo.clone(), tt_mib, cfg);
+    args.checkpoints
+        .resume(&mut solver, &line, &asked, args.json)?;
+    let plan = args.checkpoints.plan(&solver, &line, &asked);
+    solver.config_mut().checkpoint.clone_from(&plan);
     let mut p = solver.prove(&line, winner, komi.half_points());
     end_progress(p.time_s);
     let mut pruned_first = None;
@@ -575,6 +593,9 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         p = solver.prove(&line, winner, komi.half_points());
         end_progress(p.time_s);
     }
+    // Saved before anything else is written, so that an answer or an interrupt keeps its
+    // proofs; a failed save is reported after the answer (exit status 2).
+    let saved = crate::checkpoint_args::save_final(&solver, plan.as_deref(), args.json);
     if let Some(path) = &args.samples {
         write_samples(&mut solver, path)?;
     }
@@ -680,6 +701,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         println!("{}", table_text(&solver));
         println!("{}", knowledge_text(&solver));
     }
+    saved?;
     match why {
         Some(w) => Err(crate::exit::unknown(w)),
         None => Ok(()),

@@ -72,6 +72,9 @@ pub struct SolveArgs {
     /// `black-<v − ½>.sgf` and `white-<v + ½>.sgf`, as `prove go --proof-sgf` writes them.
     #[arg(long)]
     pub proof_sgf: Option<std::path::PathBuf>,
+    /// dfpn: checkpoints of long runs.
+    #[command(flatten)]
+    pub checkpoints: crate::checkpoint_args::CheckpointArgs,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
     pub knowledge: crate::knowledge_args::KnowledgeArgs,
@@ -310,6 +313,7 @@ fn dfpn_option_given(args: &SolveArgs) -> Option<&'static str> {
     .into_iter()
     .find_map(|(flag, given)| given.then_some(flag))
     .or_else(|| args.knowledge.given())
+    .or_else(|| args.checkpoints.given())
 }
 
 /// Runs the oracle engine of `tsumi solve` (exact brute-force minimax).

@@ -97,6 +97,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let pos = args.position()?;
     crate::prove_go::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
     let (geo, line) = crate::prove_go::line_of(&pos, args.sgf.is_none(), &args.moves)?;
+    args.checkpoints.check(&geo, &line, "solve")?;
+    let checkpoints = args.checkpoints.clone();
     let (tt_mib, tt_why) = crate::prove_go::table_mib(
         args.tt_mib,
         geo.points(),
@@ -153,10 +155,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let probing = guess.is_none();
     let g = geo.clone();
     // Long games recurse deeply: search on a thread with a large stack.
-    let (solved, solver): (Solved, Solver) = std::thread::Builder::new()
+    let run = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || {
+        .spawn(move || -> anyhow::Result<_> {
             let mut solver = Solver::new(g, tt_mib, cfg);
+            checkpoints.resume(&mut solver, &line, "solve", json)?;
+            let plan = checkpoints.plan(&solver, &line, "solve");
+            solver.config_mut().checkpoint.clone_from(&plan);
             let solved = solve_value_from(&mut solver, &line, guess, |p| {
                 end_progress(p.time_s);
                 if !json {
@@ -171,10 +176,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                     solved.guess
                 );
             }
-            (solved, solver)
+            Ok((solved, solver, plan))
         })?
         .join()
         .map_err(|_| anyhow::anyhow!("the solver thread panicked"))?;
+    let (solved, solver, plan): (Solved, Solver, _) = run?;
+    // Saved before anything is printed, so that an answer or an interrupt keeps its proofs;
+    // a failed save is reported after the answer (exit status 2).
+    let saved = crate::checkpoint_args::save_final(&solver, plan.as_deref(), json);
+    if let Err(e) = &saved {
+        eprintln!("error: {e:#}");
+    }
     let timed_out = stopper.finish();
     let (expansions, nodes) = solver.totals();
     // A fold from +0.0: an empty f64 sum is -0.0, which JSON would print as "-0.0".
@@ -304,5 +316,5 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         println!("{}", table_text(&solver));
         println!("{}", crate::prove_go::knowledge_text(&solver));
     }
-    Ok(())
+    saved
 }

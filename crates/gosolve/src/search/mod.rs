@@ -60,7 +60,7 @@ use crate::board::{Geometry, Move};
 use crate::position::Line;
 pub use crate::prior::PriorKind;
 use crate::prior::{FEATURES, Prior};
-use crate::table::{INF, NodeKey, Table, TableStats};
+use crate::table::{CheckpointError, CheckpointInfo, INF, NodeKey, Table, TableStats};
 use games::Player;
 use node::{key_of, root_state};
 use numbers::holds_of_score;
@@ -140,6 +140,80 @@ pub struct Config {
     /// of the asked winner's opponent (off: every thread follows the same most-proving
     /// path, for the ablation).
     pub virtual_loss: bool,
+    /// Where and how often the table is saved while a question runs (`None`: never; see
+    /// [`Checkpoint`]). The first thread saves, between two expansions, once
+    /// [`Checkpoint::every`] has passed since the last save.
+    pub checkpoint: Option<Arc<Checkpoint>>,
+}
+
+/// A checkpoint plan: the file, the identity of the run it belongs to, and how often to
+/// write it ([`crate::table::Table::save_checkpoint`] has the format and the guarantees).
+#[derive(Debug)]
+pub struct Checkpoint {
+    /// The checkpoint file (replaced atomically at each save).
+    pub path: std::path::PathBuf,
+    /// The run's identity ([`Solver::checkpoint_identity`]).
+    pub identity: String,
+    /// Wall time between two saves while searching.
+    pub every: Duration,
+    /// Unproven entries with at least this many expansions below them are saved too (their
+    /// numbers steer a resumed search back to where it was); proofs are always saved.
+    pub min_effort: u32,
+    /// When the last save finished and what it wrote, or why it failed.
+    last: std::sync::Mutex<(Instant, Option<Result<CheckpointInfo, String>>)>,
+}
+
+impl Checkpoint {
+    /// A plan to save to `path` every `every` under `identity`, with unproven entries of at
+    /// least [`Checkpoint::DEFAULT_MIN_EFFORT`] expansions. The clock starts now.
+    #[must_use]
+    pub fn new(path: std::path::PathBuf, identity: String, every: Duration) -> Self {
+        Checkpoint {
+            path,
+            identity,
+            every,
+            min_effort: Self::DEFAULT_MIN_EFFORT,
+            last: std::sync::Mutex::new((Instant::now(), None)),
+        }
+    }
+
+    /// Unproven entries saved by default: those with at least 64 expansions below them.
+    pub const DEFAULT_MIN_EFFORT: u32 = 64;
+
+    /// Seconds since the last save finished (or since the plan was made), and the last
+    /// save's result (`None` before the first).
+    #[must_use]
+    pub fn last(&self) -> (f64, Option<Result<CheckpointInfo, String>>) {
+        let g = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (g.0.elapsed().as_secs_f64(), g.1.clone())
+    }
+
+    /// Whether [`Checkpoint::every`] has passed since the last save.
+    #[must_use]
+    pub fn due(&self) -> bool {
+        self.last().0 >= self.every.as_secs_f64()
+    }
+
+    /// Saves `table` now and records the result.
+    ///
+    /// # Errors
+    /// As [`Table::save_checkpoint`]; the failure is also recorded, and an earlier
+    /// checkpoint file stays as it was.
+    pub fn save(&self, table: &Table) -> Result<CheckpointInfo, CheckpointError> {
+        let r = table.save_checkpoint(&self.path, &self.identity, self.min_effort);
+        let mut g = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *g = (
+            Instant::now(),
+            Some(r.as_ref().map(|i| *i).map_err(ToString::to_string)),
+        );
+        r
+    }
 }
 
 impl Config {
@@ -178,6 +252,7 @@ impl Default for Config {
             cross_komi: true,
             threads: 1,
             virtual_loss: true,
+            checkpoint: None,
         }
     }
 }
@@ -201,7 +276,7 @@ impl std::fmt::Debug for Config {
 }
 
 /// Running counts passed to the progress callback.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Progress {
     /// Expansions so far in this question.
     pub expansions: u64,
@@ -211,6 +286,17 @@ pub struct Progress {
     pub elapsed: f64,
     /// Root φ and δ (for the mover at the root) when last stored.
     pub root: (u64, u64),
+    /// Table slots in use, as a fraction (from a sample of the table's buckets).
+    pub table_fill: f64,
+    /// Stores so far in this question that evicted another node (summed over the threads,
+    /// flushed every 1024 expansions).
+    pub evictions: u64,
+    /// Seconds since a node at depth 2 or less was last proven in this question (`None`:
+    /// none yet).
+    pub since_shallow_proof: Option<f64>,
+    /// Seconds since the last checkpoint, and its result (`None` without checkpoints or
+    /// before the first save).
+    pub checkpoint: Option<(f64, Option<Result<CheckpointInfo, String>>)>,
 }
 
 /// The result of one question.
@@ -299,6 +385,21 @@ pub const fn black_wins(score: i32, komi2: i32) -> bool {
 
 /// Salts of the keys of pruned searches (Black's moves pruned, White's moves pruned).
 const PRUNE_SALT: [u64; 2] = [0x5BD1_E995_3C6E_F372, 0xA54F_F53A_2F1B_7C4D];
+
+/// The identity of a checkpoint of questions about the end of `line` on boards of `geo`
+/// (see [`Solver::checkpoint_identity`]), without a solver.
+#[must_use]
+pub fn checkpoint_identity(geo: &Geometry, line: &Line, question: &str) -> String {
+    let k = key_of(geo, 0, &root_state(geo, line));
+    format!(
+        "go {}x{} root {:016x}.{:016x}.{:016x} {question}",
+        geo.rows(),
+        geo.cols(),
+        k.key,
+        k.sig1,
+        k.sig2
+    )
+}
 
 /// The df-pn solver: a geometry, one table shared by its threads, and one [`Path`] per
 /// thread. One question at a time; with [`Config::threads`] above one, every thread runs
@@ -441,6 +542,38 @@ impl Solver {
         for p in &mut self.paths {
             p.table = TableStats::default();
         }
+    }
+
+    /// The identity under which a checkpoint of questions about the end of `line` is saved
+    /// and accepted: the board, the root node's table identity (canonical position and
+    /// history signatures, so the position and its earlier boards) and `question` (the
+    /// caller's words for what is asked, such as "solve" or "prove black 24.5").
+    #[must_use]
+    pub fn checkpoint_identity(&self, line: &Line, question: &str) -> String {
+        checkpoint_identity(&self.geo, line, question)
+    }
+
+    /// Writes a checkpoint of the table now (see [`Checkpoint`]).
+    ///
+    /// # Errors
+    /// As [`Table::save_checkpoint`].
+    pub fn save_checkpoint(&self, plan: &Checkpoint) -> Result<CheckpointInfo, CheckpointError> {
+        plan.save(&self.table)
+    }
+
+    /// Reads a checkpoint saved under `identity` into the table (the table's counters
+    /// include what it stored).
+    ///
+    /// # Errors
+    /// As [`Table::load_checkpoint`]: a missing, damaged or foreign file; the table is then
+    /// unchanged.
+    pub fn load_checkpoint(
+        &mut self,
+        path: &std::path::Path,
+        identity: &str,
+    ) -> Result<CheckpointInfo, CheckpointError> {
+        self.table
+            .load_checkpoint(path, identity, &mut self.paths[0].table)
     }
 
     /// The table, for fault-injection tests.

@@ -29,6 +29,9 @@ pub(crate) struct Path {
     pub(crate) nodes: u64,
     /// Expansions and nodes already added to the question's shared counters.
     pub(crate) flushed: (u64, u64),
+    /// This thread's table evictions (over every question) when last added to the
+    /// question's shared count.
+    pub(crate) flushed_evictions: u64,
     pub(crate) aborted: bool,
     pub(crate) root_numbers: (u64, u64),
     pub(crate) depth: u32,
@@ -53,6 +56,7 @@ impl Path {
             expansions: 0,
             nodes: 0,
             flushed: (0, 0),
+            flushed_evictions: 0,
             aborted: false,
             root_numbers: (1, 1),
             depth: 0,

@@ -17,6 +17,11 @@ pub(super) struct Shared {
     pub(super) nodes: AtomicU64,
     /// Set when a thread has answered the root: the others stop.
     pub(super) done: AtomicBool,
+    /// Evictions flushed by the threads (with the expansions).
+    pub(super) evictions: AtomicU64,
+    /// Milliseconds from the start to the last proof of a node at depth 2 or less, plus
+    /// one (0: none yet).
+    pub(super) shallow_proof_ms: AtomicU64,
 }
 
 /// What every thread of one question reads.

@@ -82,6 +82,7 @@ impl<'a> Worker<'a> {
         p.expansions = 0;
         p.nodes = 0;
         p.flushed = (0, 0);
+        p.flushed_evictions = p.table.evictions;
         p.aborted = false;
         p.clear_line();
         let nsym = q.geo.num_symmetries();
@@ -145,7 +146,11 @@ impl<'a> Worker<'a> {
             q.shared
                 .nodes
                 .fetch_add(p.nodes - p.flushed.1, Ordering::Relaxed);
+            q.shared
+                .evictions
+                .fetch_add(p.table.evictions - p.flushed_evictions, Ordering::Relaxed);
             p.flushed = (p.expansions, p.nodes);
+            p.flushed_evictions = p.table.evictions;
             if q.shared.done.load(Ordering::Relaxed) {
                 p.aborted = true;
             }
@@ -160,12 +165,24 @@ impl<'a> Worker<'a> {
                 }
             }
             if p.expansions & 0xFFFF == 0 && self.thread == 0 {
+                if let Some(plan) = q.cfg.checkpoint.as_deref().filter(|c| c.due()) {
+                    // A failure is recorded in the plan (and shown on the progress line);
+                    // the search goes on, and the last good checkpoint stays.
+                    let _ = plan.save(q.table);
+                }
                 if let Some(f) = &q.cfg.progress {
+                    let shallow = q.shared.shallow_proof_ms.load(Ordering::Relaxed);
+                    let elapsed = q.start.elapsed().as_secs_f64();
                     f(&Progress {
                         expansions: q.shared.expansions.load(Ordering::Relaxed),
                         nodes: q.shared.nodes.load(Ordering::Relaxed),
-                        elapsed: q.start.elapsed().as_secs_f64(),
+                        elapsed,
                         root: p.root_numbers,
+                        table_fill: q.table.fill_sample(),
+                        evictions: q.shared.evictions.load(Ordering::Relaxed),
+                        since_shallow_proof: (shallow > 0)
+                            .then(|| elapsed - (shallow - 1) as f64 / 1000.0),
+                        checkpoint: q.cfg.checkpoint.as_deref().map(super::Checkpoint::last),
                     });
                 }
             }
@@ -197,6 +214,10 @@ impl<'a> Worker<'a> {
         } else {
             self.q.geo.map_move(key.sym as usize, best).0
         };
+        if (pn == 0 || dn == 0) && self.p.depth <= 2 {
+            let ms = self.q.start.elapsed().as_millis() as u64 + 1;
+            self.q.shared.shallow_proof_ms.store(ms, Ordering::Relaxed);
+        }
         if (pn == 0 || dn == 0) && self.q.cfg.sample_every > 0 {
             self.p.stored_proofs += 1;
             if self.p.stored_proofs % u64::from(self.q.cfg.sample_every) == 0 {

@@ -60,6 +60,7 @@
 //! (signatures and attribute words): a probe that finds no matching key reads one cache line. Memory is allocated and written at creation, so the resident size is the
 //! requested MiB.
 
+mod checkpoint;
 mod entry;
 mod faults;
 mod journal;
@@ -70,6 +71,7 @@ mod stats;
 #[cfg(test)]
 mod tests;
 
+pub use checkpoint::{CheckpointError, CheckpointInfo, checkpoint_identity_of};
 pub use entry::{NO_MOVE, PackedAttrs, StoredTargets};
 #[cfg(feature = "fault-injection")]
 pub use faults::FaultKind;

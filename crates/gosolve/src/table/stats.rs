@@ -1,7 +1,10 @@
 //! Counters of table use and occupancy.
 
+use super::Table;
+use super::entry::{EMPTY, POSITION, STATE_MASK, meta_state};
 use super::entry::{LOSS, WIN};
-use super::entry::{POSITION, STATE_MASK};
+use std::sync::atomic::Ordering::Relaxed;
+
 /// Counters of table use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableStats {
@@ -70,5 +73,24 @@ pub(super) fn uncount_proof(stats: &mut TableStats, flags: u8) {
         if flags & POSITION != 0 {
             stats.transferable_used = stats.transferable_used.wrapping_sub(1);
         }
+    }
+}
+
+impl Table {
+    /// The fraction of slots in use, estimated from the first 4,096 buckets (or all, if
+    /// fewer): every key lands in a uniformly hashed bucket, so the prefix is a fair sample.
+    /// For progress lines; the exact count is [`TableStats::used`].
+    #[must_use]
+    pub fn fill_sample(&self) -> f64 {
+        let n = self.buckets.len().min(4096);
+        let used: usize = self.buckets[..n]
+            .iter()
+            .map(|b| {
+                (0..4)
+                    .filter(|&i| meta_state(b.meta[i].load(Relaxed)) != EMPTY)
+                    .count()
+            })
+            .sum();
+        used as f64 / (4 * n.max(1)) as f64
     }
 }
