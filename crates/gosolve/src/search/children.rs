@@ -61,9 +61,7 @@ impl Worker<'_> {
             ever: &self.p.ever[..len],
         };
         let mut tests = 0u64;
-        let r = self.q.table.probe(
-            key,
-            mover,
+        let r = self.q.table.query(key, mover).probe(
             self.q.komi2,
             path,
             self.q.transfer,
@@ -210,7 +208,10 @@ impl Worker<'_> {
             ch.to_move = mover.opponent();
             ch.passed = true;
             let key = self.key_of(&ch);
-            self.q.table.prefetch(&key, probe, transfer);
+            self.q
+                .table
+                .query(&key, ch.to_move)
+                .prefetch(probe, transfer);
             self.p.children.push(Child {
                 mv: Move::PASS,
                 key,
@@ -270,7 +271,10 @@ impl Worker<'_> {
             }
             let ch = self.stone_child(st, p, placed.board, placed.captured, h0);
             let key = self.key_of(&ch);
-            self.q.table.prefetch(&key, probe, transfer);
+            self.q
+                .table
+                .query(&key, ch.to_move)
+                .prefetch(probe, transfer);
             self.p.children.push(Child {
                 mv: Move::play(p),
                 key,

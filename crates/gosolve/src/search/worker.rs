@@ -11,7 +11,7 @@ use super::question::Query;
 use crate::board::{Board, Move};
 use crate::position::Line;
 use crate::prior::features;
-use crate::table::{INF, NO_MOVE, NodeKey, Probe, StoreKind};
+use crate::table::{INF, NO_MOVE, NodeKey, Probe, Record, StoreKind};
 use crate::transfer::{self, Attrs, NO_TARGET};
 use games::Player;
 use std::sync::atomic::Ordering;
@@ -195,20 +195,18 @@ impl<'a> Worker<'a> {
         black_wins(board.area_score(self.q.geo), self.q.komi2) == (mover == Player::Black)
     }
 
-    /// Stores a node's numbers, or its proof with attributes `attrs` (already restricted to
-    /// the node's history): transferable when it has no exclusion target.
-    #[allow(clippy::too_many_arguments)]
+    /// Stores a node's numbers, or its proof (attributes already restricted to the node's
+    /// history; transferable when they have no exclusion target), with its best move and
+    /// the expansions spent below it.
     pub(super) fn store(
         &mut self,
         st: &NodeState,
         key: &NodeKey,
-        pn: u64,
-        dn: u64,
+        r: &NodeResult,
         best: Move,
         effort: u64,
-        attrs: &Attrs,
-        holds: i32,
     ) {
+        let (pn, dn, attrs, holds) = (r.pn, r.dn, &r.attrs, r.holds);
         let b = if best == Move(NO_MOVE) {
             NO_MOVE
         } else {
@@ -249,9 +247,16 @@ impl<'a> Worker<'a> {
         } else {
             self.q.komi2
         };
+        let record = Record {
+            what,
+            komi2,
+            best: b,
+            effort,
+        };
         self.q
             .table
-            .store(key, st.to_move, komi2, what, b, effort, &mut self.p.table);
+            .query(key, st.to_move)
+            .store(&record, &mut self.p.table);
     }
 
     /// The recursive procedure (one call = one expansion): the multiple-iterative-deepening
@@ -276,14 +281,15 @@ impl<'a> Worker<'a> {
         };
         // Children of a node never stored before are (but for rare transpositions) not stored
         // in its game either: skip their path probes. Skipping is always sound.
-        let probe = self.p.expansions <= 1 || self.q.table.seen(key);
+        let probe = self.p.expansions <= 1 || self.q.table.query(key, st.to_move).seen();
         let base = self.p.children.len();
         let (own, own_holds) = match self.generate(st, probe) {
             Generated::Won { mv, attrs, holds } => {
                 self.p.children.truncate(base);
                 let attrs = attrs.restrict(len);
-                self.store(st, key, 0, INF, mv, 1 + prior_effort, &attrs, holds);
-                return NodeResult::proven(true, attrs, holds, Some(mv));
+                let r = NodeResult::proven(true, attrs, holds, Some(mv));
+                self.store(st, key, &r, mv, 1 + prior_effort);
+                return r;
             }
             Generated::Open { own, own_holds } => (own, own_holds),
         };
@@ -328,28 +334,25 @@ impl<'a> Worker<'a> {
         } else {
             Move(NO_MOVE)
         };
-        let (attrs, holds) = if pn == 0 {
-            self.won_attrs(best_i, len)
+        let r = if pn == 0 {
+            let (attrs, holds) = self.won_attrs(best_i, len);
+            NodeResult::proven(true, attrs, holds, Some(best))
         } else if dn == 0 {
-            self.lost_attrs(st, base..end, own, own_holds, len)
+            let (attrs, holds) = self.lost_attrs(st, base..end, own, own_holds, len);
+            NodeResult::proven(false, attrs, holds, None)
         } else {
-            (Attrs::LEAF, self.q.komi2)
+            NodeResult::open(pn, dn, self.q.komi2)
         };
         self.p.children.truncate(base);
         let effort = prior_effort + (self.p.expansions - start_exp + 1);
-        self.store(st, key, pn, dn, best, effort, &attrs, holds);
+        self.store(st, key, &r, best, effort);
         if self.p.depth == 0 {
             self.p.root_numbers = (pn, dn);
         }
-        if pn == 0 || dn == 0 {
-            NodeResult::proven(pn == 0, attrs, holds, (pn == 0).then_some(best))
-        } else {
-            NodeResult::open(pn, dn, self.q.komi2)
-        }
+        r
     }
 
-    /// The node's own table entry: `Err` with its numbers (0 or ∞) when a proof applies (its
-    /// attributes and holds komi then in `ret_attrs`/`ret_holds`), otherwise `Ok` with the
+    /// The node's own table entry: `Err` with its proof when one applies, otherwise `Ok` with the
     /// expansions already spent below it (0 for a node new to the table, counted in `nodes`).
     pub(super) fn enter(
         &mut self,

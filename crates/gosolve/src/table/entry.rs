@@ -1,6 +1,7 @@
 //! The packed entry: 64 bytes in a bucket of four, sealed against torn writes.
 
-use super::query::NodeKey;
+use super::query::{NodeKey, Record, StoreKind};
+use games::Player;
 #[cfg(loom)]
 use loom::sync::atomic::AtomicU64;
 #[cfg(not(loom))]
@@ -240,6 +241,67 @@ impl Bucket {
 }
 
 impl Entry {
+    /// The entry that a store of `r` for node `k` (mover `mover`) writes, and whether it
+    /// goes to the node's position bucket (a transferable proof, or numbers when `shared`).
+    /// The komi is clamped to `i8` (the caller refuses proofs outside it).
+    pub(super) fn encode(k: &NodeKey, mover: Player, r: &Record, shared: bool) -> (Entry, bool) {
+        let komi2 = r.komi2.clamp(i32::from(i8::MIN), i32::from(i8::MAX)) as i16;
+        let side = if mover == Player::White {
+            WHITE_TO_MOVE
+        } else {
+            0
+        };
+        let effort = r.effort.min(u64::from(u32::MAX)) as u32;
+        let base = Entry {
+            key: k.key,
+            sig1: k.sig1,
+            sig2: k.sig2,
+            effort,
+            komi2,
+            best: r.best,
+            ..Entry::default()
+        };
+        let proof = |wins: bool, a: &PackedAttrs, position: bool| {
+            let mut flags = if wins { WIN } else { LOSS } | side;
+            let mut word_d = 0;
+            if position {
+                flags |= POSITION;
+                word_d = k.pos2;
+            } else {
+                match a.targets {
+                    StoredTargets::None => {}
+                    StoredTargets::One(b) => {
+                        flags |= EXCL_ONE;
+                        word_d = b;
+                    }
+                    StoredTargets::Many => flags |= EXCL_MANY,
+                }
+            }
+            Entry {
+                word_a: a.bloom,
+                word_b: a.common,
+                word_c: u64::from(a.territory) | (u64::from(a.min_stones) << 32),
+                word_d,
+                flags,
+                ..base
+            }
+        };
+        match r.what {
+            StoreKind::Unproven(pn, dn) => (
+                Entry {
+                    word_a: pn,
+                    word_b: dn,
+                    word_d: if shared { k.pos2 } else { 0 },
+                    flags: UNPROVEN | side | if shared { SHARED } else { 0 },
+                    ..base
+                },
+                shared,
+            ),
+            StoreKind::PathProof(w, a) => (proof(w, &a, false), false),
+            StoreKind::PositionProof(w, a) => (proof(w, &a, true), true),
+        }
+    }
+
     #[inline]
     pub(super) fn same_path(&self, k: &NodeKey) -> bool {
         self.flags & STATE_MASK != EMPTY

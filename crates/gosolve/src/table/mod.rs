@@ -67,6 +67,7 @@ mod journal;
 #[cfg(all(test, loom))]
 mod loom_model;
 mod query;
+mod replace;
 mod stats;
 #[cfg(test)]
 mod tests;
@@ -75,7 +76,7 @@ pub use checkpoint::{CheckpointError, CheckpointInfo, checkpoint_identity_of};
 pub use entry::{NO_MOVE, PackedAttrs, StoredTargets};
 #[cfg(feature = "fault-injection")]
 pub use faults::FaultKind;
-pub use query::{Found, NodeKey, Probe, StoreKind};
+pub use query::{Found, NodeKey, Probe, Query, Record, StoreKind};
 pub use stats::TableStats;
 
 use self::entry::Bucket;

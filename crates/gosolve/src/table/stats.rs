@@ -1,8 +1,9 @@
 //! Counters of table use and occupancy.
 
 use super::Table;
-use super::entry::{EMPTY, POSITION, STATE_MASK, meta_state};
+use super::entry::{EMPTY, Entry, POSITION, SHARED, STATE_MASK, UNPROVEN, meta_state};
 use super::entry::{LOSS, WIN};
+use super::query::NodeKey;
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Counters of table use.
@@ -72,6 +73,32 @@ pub(super) fn uncount_proof(stats: &mut TableStats, flags: u8) {
         stats.proven_used = stats.proven_used.wrapping_sub(1);
         if flags & POSITION != 0 {
             stats.transferable_used = stats.transferable_used.wrapping_sub(1);
+        }
+    }
+}
+
+impl TableStats {
+    /// Counts a store of `new` (for node `k`; `position`: into its position bucket) over
+    /// `old`, what its slot held: a slot taken, an eviction of another node, and the proof
+    /// counts of both.
+    pub(super) fn count_store(&mut self, old: &Entry, new: &Entry, k: &NodeKey, position: bool) {
+        if old.flags & STATE_MASK == EMPTY {
+            self.used = self.used.wrapping_add(1);
+        } else if old.key != k.key
+            || if old.flags & (POSITION | SHARED) != 0 {
+                old.word_d != k.pos2
+            } else {
+                old.sig1 != k.sig1 || old.sig2 != k.sig2
+            }
+        {
+            self.evictions += 1;
+        }
+        uncount_proof(self, old.flags);
+        if new.flags & STATE_MASK != UNPROVEN {
+            self.proven_used = self.proven_used.wrapping_add(1);
+            if position {
+                self.transferable_used = self.transferable_used.wrapping_add(1);
+            }
         }
     }
 }
