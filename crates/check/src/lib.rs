@@ -1,6 +1,6 @@
 //! An independent checker of tsumi's proof certificates for Go under positional superko.
 //!
-//! A certificate (format in [`format`]) is a proof DAG that a player wins a Go position at a
+//! A certificate (format in [`mod@format`]) is a proof DAG that a player wins a Go position at a
 //! komi. This crate shares no code with the solver or the rules crate and uses only the
 //! standard library: its own rules ([`rules`]: captures, suicide, area scoring, positional
 //! superko against the real history of every line), its own pure-eye analysis with Lemma 1's

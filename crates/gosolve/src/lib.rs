@@ -18,6 +18,10 @@
 //!   and how often they change a result.
 //! - [`certificate`]: writes a proof as a certificate for the independent checker (`check`).
 
+// `search::Solver` links to the private `Path` and `table::Table` to the private `Bucket`
+// (search.rs and table.rs are being split into modules): allowed until those links go.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod board;
 pub mod certificate;
 pub mod eyes;

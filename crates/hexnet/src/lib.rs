@@ -6,7 +6,7 @@
 //! Equations 2–3). This crate holds the input planes ([`features`]: padded board, own and
 //! opponent stones, empty cells, bridges), the networks of the paper's shape scaled down
 //! ([`net`]: 3×3 convolutions, a 1×1 head with per-cell biases for the policy, a fully
-//! connected layer and tanh for the value), their training ([`train`]: cross-entropy and
+//! connected layer and tanh for the value), their training ([`mod@train`]: cross-entropy and
 //! squared error with Adam, seeded and bit-for-bit repeatable), the weight file ([`io`]) and
 //! the [`pns::MoveOrder`] implementations ([`order`]).
 //!
