@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the sample files of the learned prior (README, "Priors"):
+# Regenerates the sample files of the learned prior (docs/log/2026-12-06-bench-boards.md):
 #   data/prior/train/NAME.tsv    boards and positions outside `tsumi bench --boards all`
 #   data/prior/heldout/NAME.tsv  the boards of `tsumi bench --boards standard`
 # Each file holds the samples (every 8th stored proof: 1 or 0 for "the mover won", then the
@@ -7,7 +7,7 @@
 # White at v + 1/2, asked in turn from empty 1 GiB tables with `--prior learned` (the built-in
 # weights of the binary), one thread. The search is deterministic: the same binary writes the
 # same files. The values v are published (data/go-psk-values.tsv), from the Sanko paper's text
-# (1x10 +1, 1x11 +2), or measured by `tsumi solve go 4x5 --moves M` (README).
+# (1x10 +1, 1x11 +2), or measured by `tsumi solve go 4x5 --moves M`.
 # Usage, from the repository root: sh data/prior/samples.sh [TSUMI] [train|heldout|all]
 set -eu
 T=${1:-target/release/tsumi}

@@ -1,16 +1,4 @@
-//! The engine object of tsumi and the text protocols that drive it.
-//!
-//! - [`go_engine`]: [`GoEngine`], the Go engine (KataGo's `AsyncBot` shape): the rules
-//!   (area scoring, suicide illegal, positional superko, komi), the position with its full
-//!   history, and a player that plays a proven optimal move when the position solves within a
-//!   budget (gosolve df-pn) and the MCPS player's move otherwise.
-//! - [`gtp`]: the GTP version 2 commands of the Go engine (with GoGui's analyze commands).
-//! - [`hex_engine`]: [`HexEngine`] and its HTP commands (benzene's conventions), with the
-//!   `pns` focused df-pn and the Hex knowledge of `pns::hexknow` behind `dfpn-solve-state`.
-//! - [`playout_guess`]: a first guess of a Go value from UCT playouts, for the komi
-//!   bisection of the solves (where the playouts separate the komis: one-row boards).
-//! - [`protocol`]: the framing both protocols share (ids, `=`/`?` replies, empty lines,
-//!   comments, end of input).
+#![doc = include_str!("../README.md")]
 
 pub mod go_engine;
 pub mod gtp;

@@ -10,14 +10,10 @@
 //! The estimate is used only when the playouts can tell komis apart: r at the lowest
 //! threshold must be above ½, r at the highest below, and the two must differ by at least
 //! [`MIN_SPREAD`]. Random games on small two-dimensional boards mostly end with one side
-//! owning the whole board, so their win rate hardly moves with the komi (measured, 5,000
-//! playouts, seed 7: spread 0.03 on 4x4, 0.06 on 2x6 and 3x5, 0.14 on 2x8 and 3x6), and the
-//! solver's own probes guess there ([`gosolve::value::probe_guess`]); on one-row boards, and
-//! on 2x2 and 2x3, the spread is 0.32 to 0.90. On the empty one-row boards of known value
-//! the guess is the value on 1x5 to 1x10, one high on 1x13 (0: the first question, White at
-//! 0.5, is then still a deciding one), one low on 1x12 (2) and two low on 1x11 (2); more
-//! playouts do not mend it (40,000 a threshold: 1x11 right, 1x12 two low). README, "The
-//! bench boards with the defaults".
+//! owning the whole board, so their win rate hardly moves with the komi, and the solver's
+//! own probes guess there ([`gosolve::value::probe_guess`]); on one-row boards, and on 2x2
+//! and 2x3, the playouts separate the komis. The spreads measured and the guesses on the
+//! one-row boards are in docs/log/2026-12-04-playout-guess.md.
 
 use games::Game;
 use games::fastgo::{FastGo, FastGoState};

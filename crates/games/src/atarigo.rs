@@ -9,7 +9,7 @@
 //! drawing of the final position); a game lasts at most W × H plies and positions never repeat.
 //!
 //! Source: the capture game used to teach Go (Yasuda Yasutoshi's "first capture" game), as
-//! played in the MCPS paper (`../shared/papers/monte-carlo-permutation-search.txt`, section
+//! played in the MCPS paper (T. Cazenave, *Monte Carlo Permutation Search*, section
 //! AtariGo), including its move codes with a capture flag.
 //!
 //! # Coordinates and move codes

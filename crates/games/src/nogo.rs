@@ -9,7 +9,7 @@
 //!
 //! Source: the NoGo rules of the 2011 Combinatorial Games Workshop tournament (BIRS) as
 //! described by M. Müller, *Solving NoGo*, and the MCPS paper
-//! (`../shared/papers/monte-carlo-permutation-search.txt`, section NoGo). Known values (3x3 a
+//! (T. Cazenave, *Monte Carlo Permutation Search*, section NoGo). Known values (3x3 a
 //! first-player win, 4x4 a second-player win) are in `data/small-games.tsv`.
 //!
 //! # Coordinates

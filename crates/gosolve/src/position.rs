@@ -230,12 +230,12 @@ pub mod reference {
         Ok((geo, line))
     }
 
-    /// [`line`] of `pos`, with its moves kept when `moves` (reference moves from the empty
+    /// [`line()`] of `pos`, with its moves kept when `moves` (reference moves from the empty
     /// board) replay to exactly `pos` and its history: a certificate of the line then names
     /// its root by those moves rather than by a setup with earlier boards.
     ///
     /// # Errors
-    /// As [`line`].
+    /// As [`line()`].
     pub fn line_with_moves(
         pos: &go::Position,
         moves: &[go::Move],

@@ -69,8 +69,9 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 
 /// The built-in weights of the learned prior, fitted by `tsumi fit-prior` to 13,855 samples
 /// written by `tsumi prove go B --komi K --winner W --prior learned --samples FILE` for the
-/// two deciding questions (Black at v − ½, White at v + ½) of 3x4, 4x4, 2x5, 2x6 and 3x5; see
-/// the README. [`PriorKind::LEARNED`] uses them at scales 576 (φ) and 192 (δ).
+/// two deciding questions (Black at v − ½, White at v + ½) of 3x4, 4x4, 2x5, 2x6 and 3x5
+/// (docs/log/2026-12-06-bench-boards.md, with the refits tried since).
+/// [`PriorKind::LEARNED`] uses them at scales 576 (φ) and 192 (δ).
 pub const LEARNED_WEIGHTS: [f64; FEATURES] = [
     0.7365, -0.8761, 1.0955, 2.7823, -2.8287, 3.1556, -4.8932, -9.6600, 10.3716, -2.8669, 2.8456,
     6.0908, -4.6438, 5.2755, -3.0203,
@@ -78,19 +79,13 @@ pub const LEARNED_WEIGHTS: [f64; FEATURES] = [
 
 impl PriorKind {
     /// The learned prior with the built-in weights, at scales S = 576 for φ and S_δ = 192 for
-    /// δ. Measured on the 39 positions of `tsumi bench --boards suite` (one thread, 512 MiB),
-    /// total expansions and geometric mean: with one scale S for both numbers, at S = 64, 128,
-    /// 192, 256, 384, 512 and 768, 8.41 M / 70,272, 6.62 M / 62,347, 6.51 M / 61,244, 6.18 M /
-    /// 59,512, 6.09 M / 58,897, 6.16 M / 58,017 and 6.00 M / 58,899; with two scales
-    /// S / S_δ, at 384/192 5.85 M / 51,373, 384/126.7 5.56 M / 50,165, 576/192 5.30 M /
-    /// 48,588, 576/230.4 5.46 M / 47,860, 768/192 5.26 M / 50,716 and 768/253.4 5.75 M /
-    /// 48,984, before the probes' full-board rule of [`crate::value::probe_guess`] (with it,
-    /// 576/192 gives 5.30 M / 48,672; README, "Ablations", which also checks the scales on
-    /// boards outside the suite). A larger S sets the numbers of likely and unlikely
-    /// children further apart, so the search stays longer on the move the model prefers; a
-    /// smaller S_δ makes a new node's loss for its mover look closer, so a node's φ (the
-    /// least δ of its children) starts lower than the sum its δ takes over all its
-    /// children's φ.
+    /// δ: the fewest expansions over the 39 positions of `tsumi bench --boards suite` among
+    /// the scales tried (5.30 M against 6.09 M for one scale of 384), confirmed on boards
+    /// outside the suite. The sweep is in docs/log/2026-12-06-ablations.md. A larger S sets
+    /// the numbers of likely and unlikely children further apart, so the search stays longer
+    /// on the move the model prefers; a smaller S_δ makes a new node's loss for its mover look
+    /// closer, so a node's φ (the least δ of its children) starts lower than the sum its δ
+    /// takes over all its children's φ.
     pub const LEARNED: PriorKind = PriorKind::Learned {
         weights: LEARNED_WEIGHTS,
         scale: 576.0,
@@ -105,7 +100,7 @@ impl PriorKind {
 
     /// The default prior: the area-margin one. The learned prior saves expansions on empty
     /// boards of two rows or more (3x5: 2.9×) but loses on some positions whose komi is far
-    /// from their value, where its other features mislead (see the README).
+    /// from their value, where its other features mislead (docs/log/2026-12-06-bench-boards.md).
     pub const DEFAULT: PriorKind = PriorKind::SCORE;
 
     /// The probability p that the side to move wins, as this prior estimates it from the

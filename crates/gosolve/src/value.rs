@@ -252,10 +252,9 @@ impl QuestionOrder {
     }
 }
 
-/// Expansions of one probe of [`probe_guess`] on a board of `points` points: 50 a point.
-/// Measured against 25, 100 and 200 a point and against probing only the side to move
-/// (`tsumi bench --boards standard` and `2x7,3x6,2x8,1x13`, one thread; README, "Ablations"):
-/// 50 costs the fewest expansions over both sets.
+/// Expansions of one probe of [`probe_guess`] on a board of `points` points: 50 a point, the
+/// fewest expansions over the bench boards among the budgets tried (the sweep:
+/// docs/log/2026-12-06-bench-boards.md, "The probes' budget").
 #[must_use]
 pub const fn probe_budget(points: u32) -> u64 {
     50 * points as u64
@@ -266,12 +265,11 @@ pub const fn probe_budget(points: u32) -> u64 {
 ///
 /// 1. the side to move's full-board claim (Black: v = R·C, komi R·C − ½; White: v = −R·C),
 ///    as a trial ([`Solver::prove_trial`]). On boards small enough for a probe to prove it,
-///    that is the one question a full-board value needs (2x4: 193 expansions in all against
-///    258 after a first probe at komi −½; 3x3: 141 against 163). When it ends unknown it
-///    takes what it stored out of the table again; on a fresh table the solve then runs
-///    exactly as without it, for the budget more (4x4 +800, 2x8 +800). Keeping its proofs
-///    and forgetting only its numbers moved the probes after it and, through them, the
-///    first question: 2x8 2.21 M → 2.80 M, 3x6 2.09 M → 2.59 M (README, "Ablations");
+///    that is the one question a full-board value needs (2x4 and 3x3 are proven by it
+///    alone). When it ends unknown it takes what it stored out of the table again, so on a
+///    fresh table the solve then runs exactly as without it, for the budget more: a trial
+///    that kept its proofs moved the probes after it (docs/log/2026-12-06-ablations.md, "The
+///    first question");
 /// 2. a bisection over the thresholds u in (lower, upper], each step the question "does
 ///    the side to move win at komi u − ½?". A probe that ends proven is a real answer and
 ///    moves `lower`/`upper`, and the next probe then asks the proven side's full-board claim

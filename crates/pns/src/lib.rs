@@ -1,38 +1,4 @@
-//! The proof-number search family over [`games::Game`]: PNS, PN², df-pn, PDS, weak PNS /
-//! heuristic initialisation, and focused df-pn, all behind one signature.
-//!
-//! ```text
-//! Prover::prove(&mut self, game, root, Question, &Budget) -> Proof<Move>
-//! ```
-//!
-//! | type | algorithm | memory |
-//! |------|-----------|--------|
-//! | [`Pns`] | best-first PNS, explicit tree, most-proving node ([`pns`]); `weak` and a [`Prior`] give weak PNS / heuristic initialisation | the tree |
-//! | [`Pn2`] | PN²: a second-level PNS at each frontier node ([`pn2`]) | two trees |
-//! | [`DfPn`] | df-pn with thresholds, a fixed-size table and the 1+ε rule ([`dfpn`]) | the table |
-//! | [`Pds`] | proof-and-disproof-number search | the table |
-//! | [`FocusedDfPn`] | df-pn over a [`MoveOrder`] window, widening as children are proven | the table |
-//!
-//! A [`Question`] asks whether one player (the attacker) can force a win, or a win-or-draw;
-//! [`solve::solve`] combines two questions into the value (win, draw, loss) of a game with
-//! draws. Effort is counted in **expansions** (see [`budget`]); [`Proof::peak_nodes`] is the
-//! largest number of tree nodes (PNS, PN²) or filled table entries (depth-first ones) held.
-//!
-//! # Repetitions
-//! No game in `games` other than Go can repeat a position; for those the tables are keyed by
-//! the position hash. A game with `can_repeat()` is keyed by its whole state, which is sound
-//! (see [`table`]); nothing here ever treats a repetition specially, so no result depends on
-//! the path that reached a position.
-//!
-//! # Example
-//! ```
-//! use games::{Game, Player, hex::Hex};
-//! use pns::{Answer, Budget, DfPn, Prover, Question};
-//! let hex = Hex::new(3, 3).unwrap();
-//! let proof = DfPn::default().prove(&hex, &hex.initial(), Question::win(Player::Black), &Budget::default());
-//! assert_eq!(proof.answer, Answer::Proven);
-//! assert_eq!(proof.best_move.unwrap().to_string(), "b2");
-//! ```
+#![doc = include_str!("../README.md")]
 
 pub mod algorithm;
 pub mod budget;

@@ -11,7 +11,7 @@
 //! With a [`Prior`] other than [`Uniform`] new leaves start at heuristic numbers (weak PNS /
 //! heuristic initialisation); with `weak` the δ of a node is `max φ + (open children − 1)`
 //! instead of a sum (Ueda et al. 2008), which limits the over-counting of transpositions. The
-//! tree is a tree; see [`crate::tree`] for how transpositions are treated.
+//! tree is a tree; see the `tree` module for how transpositions are treated.
 
 use crate::budget::{Budget, Meter};
 use crate::prior::{Prior, Uniform};

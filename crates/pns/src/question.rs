@@ -17,7 +17,7 @@ pub enum Goal {
 ///
 /// `player` is the **attacker**; nodes where it moves are OR nodes. In games without draws the
 /// two goals coincide. A game's value for the player to move needs at most two questions
-/// (see [`crate::solve`]): "can the mover force a win?" and "can the mover avoid a loss?".
+/// (see [`crate::solve()`]): "can the mover force a win?" and "can the mover avoid a loss?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Question {
     /// The attacker.

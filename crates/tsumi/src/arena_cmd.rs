@@ -219,7 +219,7 @@ pub struct PlayArgs {
 /// How a game's records are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RecordKind {
-    /// SGF, GM[1], GTP coordinates converted (Go, NoGo, AtariGo).
+    /// SGF, `GM[1]`, GTP coordinates converted (Go, NoGo, AtariGo).
     GoSgf,
     /// One move per line.
     Text,

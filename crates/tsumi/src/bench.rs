@@ -10,7 +10,7 @@
 //!
 //! ```text
 //!   quick     2x2 3x3 1x7 2x4 3x4 4x4                   the default, seconds
-//!   standard  2x2 3x3 1x7 2x4 3x4 1x8 1x9 2x6 3x5 4x4   the README's table, under a minute
+//!   standard  2x2 3x3 1x7 2x4 3x4 1x8 1x9 2x6 3x5 4x4   docs/results.md's table, under a minute
 //!   large     2x7 3x6 2x8 1x12 1x13                     minutes each (1x13, 3x6 the longest)
 //!   all       standard, then large
 //!   suite     39 positions: 4x4, 3x5, 3x4, 2x6, 2x7 and 4x5 after 0–4 opening moves

@@ -13,7 +13,7 @@ pub struct CheckArgs {
     pub file: PathBuf,
 }
 
-/// Runs `tsumi check FILE`: prints "valid: <winner> wins at komi k from <position>" and the
+/// Runs `tsumi check FILE`: prints `valid: <winner> wins at komi k from <position>` and the
 /// counts, or "invalid: node ... path ...: reason".
 ///
 /// # Errors

@@ -1,4 +1,4 @@
-//! Exit statuses, the same for every command (documented in `tsumi --help` and the README):
+//! Exit statuses, the same for every command (documented in `tsumi --help` and docs/usage.md):
 //!
 //! | status | meaning |
 //! |---|---|

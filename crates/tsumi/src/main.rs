@@ -1,4 +1,4 @@
-//! `tsumi`: the command line. Thin: parses arguments and calls the library crates.
+#![doc = include_str!("../README.md")]
 
 mod arena_cmd;
 mod bench;

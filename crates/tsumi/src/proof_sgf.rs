@@ -13,7 +13,7 @@
 //! Every leaf has a comment (C[]) saying why it is one: the game's end with its area score,
 //! a static leaf (Lemma 1) with its X*, T* and certified area, or a transposition (the proof
 //! of an earlier node, reused by Theorem 1, named by its moves from the root). The file is
-//! FF[4] with SZ[cols:rows] for rectangles; passes are empty moves (B[]).
+//! `FF[4]` with `SZ[cols:rows]` for rectangles; passes are empty moves (`B[]`).
 
 use anyhow::Context;
 use check::format::{Kind, Start, Step};

@@ -20,8 +20,8 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// The prior of `solve`, `prove` and `bench` when `--prior` is not given: the learned
-/// logistic model (fewer expansions than the area-margin prior on every bench board but 1x9;
-/// see the README's prior table).
+/// logistic model (fewer expansions than the area-margin prior on every bench board measured
+/// but 1x7; docs/log/2026-12-06-bench-boards.md).
 pub const DEFAULT_PRIOR: &str = "learned";
 
 /// The base of the tables `solve` and `prove` choose by themselves, in MiB (the smallest

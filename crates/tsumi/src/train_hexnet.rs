@@ -9,7 +9,7 @@
 //! gives a value example of −1. The winner plays its winning move (or, with probability
 //! `--explore`, a random one), the loser a random move of those the knowledge leaves, so the
 //! nets learn the positions focused df-pn meets (see [`solver_walks`]). On 6x6 these nets
-//! halve FDFPN's expansions against the resistance order (crates/pns/README.md). The walks
+//! halve FDFPN's expansions against the resistance order (docs/pns.md). The walks
 //! run on `--threads` threads (one per core by default) and give the same positions on any
 //! number of them, so the shipped weights do not depend on the machine's cores.
 //!

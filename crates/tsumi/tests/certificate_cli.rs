@@ -35,7 +35,7 @@ fn certify(board: &str, komi: &str, winner: &str, name: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// (board, value) from data/go-psk-values.tsv and the README (2x5: +10; 1x9: 0).
+/// (board, value) from data/go-psk-values.tsv and docs/results.md (2x5: +10; 1x9: 0).
 const VALUES: &[(&str, i32)] = &[
     ("1x1", 0),
     ("1x2", 0),

@@ -1,7 +1,8 @@
 //! The reference Go board: clear, general and slow enough to trust.
 //!
 //! Rules implemented (the Chinese rules as written, with positional superko, as in Section 2
-//! of the Sanko paper, `shared/papers/sanko-go-under-positional-superko.txt`):
+//! of the Sanko paper, *Solving Go under Positional Superko: Sound Proof Transfer and New
+//! Board Values*):
 //! - Black moves first on an R×C board, 1×1 up to 19×19 (R rows, C columns);
 //! - a move is a pass or a stone on an empty point; opponent chains left without liberties
 //!   are captured first, then a move whose own chain has no liberty is suicide, which is illegal;

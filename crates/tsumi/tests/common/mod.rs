@@ -40,6 +40,10 @@ pub fn assert_clear_error(args: &[&str], needle: &str) {
 }
 
 /// GNU Go's path (on the PATH or Debian's /usr/games), or `None` with a printed reason.
+///
+/// # Panics
+/// When GNU Go is missing and `CI` is set to anything but `false` or `0` (`.ci/run` sets
+/// `CI=true`): in CI a test that needs GNU Go fails instead of passing without it.
 pub fn gnugo() -> Option<String> {
     let found = std::env::var_os("PATH")
         .into_iter()
@@ -48,6 +52,13 @@ pub fn gnugo() -> Option<String> {
         .map(|d| d.join("gnugo"))
         .find(|p| p.is_file());
     if found.is_none() {
+        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+        assert!(
+            !ci,
+            "gnugo is not installed and CI={}: this test needs it (apt-get install gnugo; \
+             .ci/run installs it)",
+            std::env::var("CI").unwrap_or_default()
+        );
         eprintln!("skipped: gnugo is not installed (apt-get install gnugo; .ci/run does)");
     }
     found.map(|p| p.display().to_string())
