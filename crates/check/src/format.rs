@@ -156,23 +156,53 @@ impl std::fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Komi in half-points from "1.5", "-0.5", "7" (which is even in half-points, refused later).
+/// Bounds on what [`parse_reader`] reads, so that no input (a huge file, `/dev/zero`, a
+/// forged node count) makes the checker allocate without limit.
+///
+/// Memory while checking is about 150 bytes a node (the parsed node, its child index and
+/// the walk's marks) plus the Theorem 1 sets kept for referenced nodes, bounded by
+/// `max_stored_boards` (16 bytes a board, about 40 with the hash table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest line, in bytes (its line end not counted).
+    pub max_line_bytes: usize,
+    /// The most node lines (and `earlier` boards, counted with them).
+    pub max_nodes: u32,
+    /// The most boards held in the Theorem 1 sets of referenced nodes, all together.
+    pub max_stored_boards: u64,
+}
+
+impl Default for Limits {
+    /// 1 MiB lines, 50 million nodes, 200 million stored boards.
+    fn default() -> Self {
+        Limits {
+            max_line_bytes: 1 << 20,
+            max_nodes: 50_000_000,
+            max_stored_boards: 200_000_000,
+        }
+    }
+}
+
+/// A decimal number as the format writes it: digits only, no sign, no leading zero.
+fn decimal(text: &str) -> Option<u32> {
+    let b = text.as_bytes();
+    if b.is_empty() || !b.iter().all(u8::is_ascii_digit) || (b.len() > 1 && b[0] == b'0') {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// Komi in half-points from its one spelling: an optional `-`, an integer without a sign or
+/// leading zeros, then `.5` ("1.5", "-0.5", "19.5"). Anything else is refused, so one komi
+/// has one spelling: "7" (an integer: draws are possible), "0.50", "+1.5", "--8.5", "1.5e0".
 fn parse_komi(text: &str) -> Option<i32> {
     let (neg, t) = match text.strip_prefix('-') {
         Some(t) => (true, t),
         None => (false, text),
     };
-    let (int, frac) = match t.split_once('.') {
-        Some((i, f)) => (i, f),
-        None => (t, "0"),
-    };
-    let i: i32 = int.parse().ok()?;
-    let half = match frac {
-        "0" => 0,
-        "5" => 1,
-        _ => return None,
-    };
-    let k = i.checked_mul(2)?.checked_add(half)?;
+    let int = t.strip_suffix(".5")?;
+    let i = i32::try_from(decimal(int)?).ok()?;
+    let k = i.checked_mul(2)?.checked_add(1)?;
     Some(if neg { -k } else { k })
 }
 
@@ -188,24 +218,115 @@ pub fn komi_text(komi2: i32) -> String {
     }
 }
 
-struct Lines<'a> {
-    it: std::iter::Enumerate<std::str::Lines<'a>>,
+/// One significant line (not empty, not a comment) with its 1-based number.
+struct Line {
+    n: usize,
+    text: String,
 }
 
-impl<'a> Lines<'a> {
-    /// The next line that is not empty or a comment, with its 1-based number.
-    fn next(&mut self) -> Result<(usize, Vec<&'a str>), ParseError> {
-        for (i, l) in self.it.by_ref() {
-            let t = l.trim();
-            if t.is_empty() || t.starts_with('#') {
+impl Line {
+    fn words(&self) -> Vec<&str> {
+        self.text.split_ascii_whitespace().collect()
+    }
+}
+
+/// Reads lines with their real numbers, refusing what the format cannot hold before it is
+/// stored: lines over the length bound, a byte-order mark, CR-only line ends, bytes that
+/// are not printable ASCII.
+struct Lines<R> {
+    r: R,
+    n: usize,
+    max: usize,
+    buf: Vec<u8>,
+}
+
+impl<R: std::io::BufRead> Lines<R> {
+    /// The next physical line, without its end; `None` at the end of the input.
+    fn raw(&mut self) -> Result<Option<usize>, ParseError> {
+        use std::io::{BufRead, Read};
+        self.buf.clear();
+        let limit = self.max as u64 + 2;
+        let got = (&mut self.r)
+            .take(limit)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| ParseError {
+                line: self.n + 1,
+                message: format!("cannot read: {e}"),
+            })?;
+        if got == 0 {
+            return Ok(None);
+        }
+        self.n += 1;
+        let n = self.n;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+            if self.buf.last() == Some(&b'\r') {
+                self.buf.pop();
+            }
+        }
+        if self.buf.len() > self.max {
+            return err(
+                n,
+                format!(
+                    "the line is longer than {} bytes (a certificate's lines are short)",
+                    self.max
+                ),
+            );
+        }
+        if n == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
+            return err(
+                1,
+                "the file starts with a UTF-8 byte-order mark; a certificate is ASCII text without one",
+            );
+        }
+        if let Some(col) = self.buf.iter().position(|&b| b == b'\r') {
+            return err(
+                n,
+                format!(
+                    "a carriage return at column {} inside the line: line ends are LF or CR LF (CR-only line ends read as one line)",
+                    col + 1
+                ),
+            );
+        }
+        if let Some(col) = self
+            .buf
+            .iter()
+            .position(|&b| !(b == b'\t' || (b' '..=b'~').contains(&b)))
+        {
+            return err(
+                n,
+                format!(
+                    "byte 0x{:02x} at column {} is not printable ASCII",
+                    self.buf[col],
+                    col + 1
+                ),
+            );
+        }
+        Ok(Some(n))
+    }
+
+    /// The next line that is not empty or a comment; `None` at the end of the input.
+    fn next_opt(&mut self) -> Result<Option<Line>, ParseError> {
+        while let Some(n) = self.raw()? {
+            // Printable ASCII was checked: the bytes are UTF-8.
+            let text = std::str::from_utf8(&self.buf).unwrap_or_default().trim();
+            if text.is_empty() || text.starts_with('#') {
                 continue;
             }
-            return Ok((i + 1, t.split_ascii_whitespace().collect()));
+            return Ok(Some(Line {
+                n,
+                text: text.to_string(),
+            }));
         }
-        Err(ParseError {
-            line: 0,
-            message: "the file ends early".into(),
-        })
+        Ok(None)
+    }
+
+    /// The next significant line; an error naming `what` at the end of the input.
+    fn next(&mut self, what: &str) -> Result<Line, ParseError> {
+        match self.next_opt()? {
+            Some(l) => Ok(l),
+            None => err(0, format!("the file ends where {what} should come")),
+        }
     }
 }
 
@@ -216,13 +337,14 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
     })
 }
 
-fn expect<'a>(
-    (n, w): &(usize, Vec<&'a str>),
-    key: &str,
-    args: usize,
-) -> Result<Vec<&'a str>, ParseError> {
+fn expect<'a>(l: &'a Line, key: &str, args: usize) -> Result<Vec<&'a str>, ParseError> {
+    let w = l.words();
     if w.first() != Some(&key) || (args != usize::MAX && w.len() != args + 1) {
-        return err(*n, format!("expected '{key}' with {args} value(s)"));
+        let first = w.first().copied().unwrap_or("");
+        return err(
+            l.n,
+            format!("expected '{key}' with {args} value(s), found '{first}'"),
+        );
     }
     Ok(w[1..].to_vec())
 }
@@ -272,78 +394,104 @@ fn parse_set(geo: &Geometry, n: usize, text: &str) -> Result<u64, ParseError> {
         .map_or_else(|| err(n, format!("bad point set '{text}' for {geo}")), Ok)
 }
 
-/// Reads a certificate.
+/// Reads a certificate held in memory, with the default [`Limits`].
 ///
 /// # Errors
-/// A [`ParseError`] naming the first line that does not follow the grammar (wrong version,
-/// bad board, a node count that does not match the tree's layout, ...).
+/// A [`ParseError`] naming the first line that does not follow the grammar (see
+/// [`parse_reader`]).
 pub fn parse(text: &str) -> Result<Certificate, ParseError> {
+    parse_reader(text.as_bytes(), Limits::default())
+}
+
+/// Reads a certificate from a stream, line by line, within `limits`.
+///
+/// # Errors
+/// A [`ParseError`] naming the first line that does not follow the grammar: a wrong
+/// version, a bad board or komi, a line over the length bound, a byte-order mark, a CR-only
+/// line end, a node whose stated side does not alternate with its parent's (a wrong `all k`
+/// count before it), a reference forward, more nodes than the bound, a trailer that does
+/// not count the nodes, or a read error.
+pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certificate, ParseError> {
     let mut lines = Lines {
-        it: text.lines().enumerate(),
+        r,
+        n: 0,
+        max: limits.max_line_bytes,
+        buf: Vec::new(),
     };
-    let first = lines.next()?;
+    let Some(first) = lines.next_opt()? else {
+        return err(0, "the file is empty (expected 'tsumi-certificate 1')");
+    };
     let v = expect(&first, "tsumi-certificate", 1)?;
     if v[0] != VERSION.to_string() {
         return err(
-            first.0,
+            first.n,
             format!("version {} (this checker reads {VERSION})", v[0]),
         );
     }
-    let l = lines.next()?;
+    let l = lines.next("'size'")?;
     let size = expect(&l, "size", 1)?;
     let geo = size[0]
         .split_once('x')
-        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+        .and_then(|(r, c)| Some((decimal(r)? as usize, decimal(c)? as usize)))
         .and_then(|(r, c)| Geometry::new(r, c));
     let Some(geo) = geo else {
         return err(
-            l.0,
+            l.n,
             format!("bad size '{}' (RxC, at most 64 points)", size[0]),
         );
     };
-    let l = lines.next()?;
+    let l = lines.next("'komi'")?;
     let k = expect(&l, "komi", 1)?;
-    let komi2 = match parse_komi(k[0]) {
-        Some(k2) if k2 % 2 != 0 => k2,
-        _ => {
-            return err(
-                l.0,
-                format!("bad komi '{}' (a half-integer such as 1.5)", k[0]),
-            );
-        }
+    let Some(komi2) = parse_komi(k[0]) else {
+        return err(
+            l.n,
+            format!(
+                "bad komi '{}': expected an optional '-', an integer without sign or leading zeros, then '.5' (e.g. 1.5, -0.5)",
+                k[0]
+            ),
+        );
     };
-    let l = lines.next()?;
+    let l = lines.next("'winner'")?;
     let w = expect(&l, "winner", 1)?;
     let winner = match w[0] {
         "black" => Color::Black,
         "white" => Color::White,
-        other => return err(l.0, format!("bad winner '{other}'")),
+        other => return err(l.n, format!("bad winner '{other}'")),
     };
-    let mut l = lines.next()?;
-    let s = expect(&l, "start", usize::MAX)?;
-    let start = match s.first() {
-        Some(&"moves") => {
+    let mut l = lines.next("'start'")?;
+    let s: Vec<String> = expect(&l, "start", usize::MAX)?
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let start = match s.first().map(String::as_str) {
+        Some("moves") => {
             let steps = s[1..]
                 .iter()
-                .map(|m| match parse_step(&geo, l.0, m)? {
-                    Step::Root => err(l.0, "'-' is not a move"),
+                .map(|m| match parse_step(&geo, l.n, m)? {
+                    Step::Root => err(l.n, "'-' is not a move"),
                     st => Ok(st),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            l = lines.next()?;
+            l = lines.next("the root's node line")?;
             Start::Moves(steps)
         }
-        Some(&"setup") if s.len() == 3 => {
-            let board = parse_board(&geo, l.0, s[1])?;
-            let (to_move, passes) = parse_side(l.0, s[2])?;
+        Some("setup") if s.len() == 3 => {
+            let board = parse_board(&geo, l.n, &s[1])?;
+            let (to_move, passes) = parse_side(l.n, &s[2])?;
             let mut earlier = Vec::new();
             loop {
-                l = lines.next()?;
-                if l.1.first() != Some(&"earlier") {
+                l = lines.next("the root's node line")?;
+                if l.words().first() != Some(&"earlier") {
                     break;
                 }
+                if earlier.len() >= limits.max_nodes as usize {
+                    return err(
+                        l.n,
+                        format!("more than {} earlier boards", limits.max_nodes),
+                    );
+                }
                 let e = expect(&l, "earlier", 1)?;
-                earlier.push(parse_board(&geo, l.0, e[0])?);
+                earlier.push(parse_board(&geo, l.n, e[0])?);
             }
             Start::Setup {
                 board,
@@ -354,25 +502,48 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
         }
         _ => {
             return err(
-                l.0,
+                l.n,
                 "expected 'start moves ...' or 'start setup <board> <side>'",
             );
         }
     };
+    let most_moves = geo.points() as u32 + 1;
     let mut nodes: Vec<Node> = Vec::new();
     // Open nodes whose children are still being read: (index, children still to come).
     let mut open: Vec<(u32, u32)> = Vec::new();
+    // The last node closed under each open node (its previous child), for messages.
+    let mut last_child: Vec<Option<u32>> = Vec::new();
     let mut next = Some(l);
     loop {
-        let (n, w) = match next.take() {
+        let l = match next.take() {
             Some(x) => x,
-            None => lines.next()?,
+            None => match lines.next_opt()? {
+                Some(x) => x,
+                None => {
+                    let Some(&(p, left)) = open.last() else {
+                        return err(
+                            0,
+                            format!("the file ends before the trailer 'end {}'", nodes.len()),
+                        );
+                    };
+                    let pn = &nodes[p as usize];
+                    return err(
+                        0,
+                        format!(
+                            "the file ends before node {p} (line {}) has all its children ({left} still to come) and the trailer 'end <n>'",
+                            pn.line
+                        ),
+                    );
+                }
+            },
         };
+        let n = l.n;
+        let w = l.words();
         let i = nodes.len() as u32;
         if i > 0 && open.is_empty() {
             // The root is complete: only the trailer may follow.
-            let count = expect(&(n, w), "end", 1)?;
-            if count[0] != i.to_string() {
+            let count = expect(&l, "end", 1)?;
+            if decimal(count[0]) != Some(i) {
                 return err(
                     n,
                     format!("the trailer counts {} nodes, the tree has {i}", count[0]),
@@ -382,12 +553,25 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
         }
         if w.len() < 4 {
             if w.first() == Some(&"end") {
+                let &(p, left) = open.last().expect("a node is open");
                 return err(
                     n,
-                    format!("node {} lacks children (the tree is incomplete)", open[0].0),
+                    format!(
+                        "the trailer comes while node {p} (line {}) still lacks {left} of its children: the tree is incomplete (a wrong child count?)",
+                        nodes[p as usize].line
+                    ),
                 );
             }
             return err(n, "a node line has a move, a board, a side and a kind");
+        }
+        if i >= limits.max_nodes {
+            return err(
+                n,
+                format!(
+                    "more than {} node lines (the bound on what the checker reads)",
+                    limits.max_nodes
+                ),
+            );
         }
         let step = parse_step(&geo, n, w[0])?;
         if (step == Step::Root) != (i == 0) {
@@ -396,19 +580,36 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
         let board = parse_board(&geo, n, w[1])?;
         let (to_move, passes) = parse_side(n, w[2])?;
         let args = &w[4..];
-        let num = |t: &str| {
-            t.parse::<u32>()
-                .map_or_else(|_| err(n, format!("bad number '{t}'")), Ok)
-        };
+        let num = |t: &str| decimal(t).map_or_else(|| err(n, format!("bad number '{t}'")), Ok);
         let kind = match (w[3], args.len()) {
             ("win", 0) => Kind::Win,
-            ("all", 1) => Kind::All(num(args[0])?),
+            ("all", 1) => {
+                let k = num(args[0])?;
+                if k == 0 || k > most_moves {
+                    return err(
+                        n,
+                        format!(
+                            "'all {k}': the loser has between 1 (the pass) and {most_moves} moves on {geo}"
+                        ),
+                    );
+                }
+                Kind::All(k)
+            }
             ("end", 0) => Kind::End,
             ("eyes", 2) => Kind::Eyes {
                 alive: parse_set(&geo, n, args[0])?,
                 territory: parse_set(&geo, n, args[1])?,
             },
-            ("ref", 1) => Kind::Ref(num(args[0])?),
+            ("ref", 1) => {
+                let t = num(args[0])?;
+                if t >= i {
+                    return err(
+                        n,
+                        format!("node {i} refers to node {t}: a reference names an earlier node"),
+                    );
+                }
+                Kind::Ref(t)
+            }
             (k, _) => {
                 return err(
                     n,
@@ -417,21 +618,33 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
             }
         };
         if let Some(top) = open.last_mut() {
-            top.1 -= 1;
             let parent = top.0;
+            let pn = &nodes[parent as usize];
+            if pn.to_move == to_move {
+                let before = match last_child.last().copied().flatten() {
+                    Some(c) => format!(
+                        ", or the count of its previous child node {c} (line {}) is too small",
+                        nodes[c as usize].line
+                    ),
+                    None => String::new(),
+                };
+                return err(
+                    n,
+                    format!(
+                        "node {i} states {} to move as its parent node {parent} (line {}) does, but every move passes the turn: node {parent}'s child count is too large{before}",
+                        to_move.name(),
+                        pn.line
+                    ),
+                );
+            }
+            top.1 -= 1;
             nodes[parent as usize].children.push(i);
-        }
-        while open.last().is_some_and(|t| t.1 == 0) {
-            open.pop();
         }
         let want = match kind {
             Kind::Win => 1,
             Kind::All(k) => k,
             _ => 0,
         };
-        if want > 0 {
-            open.push((i, want));
-        }
         nodes.push(Node {
             line: n,
             step,
@@ -441,9 +654,26 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
             kind,
             children: Vec::new(),
         });
+        if want > 0 {
+            open.push((i, want));
+            last_child.push(None);
+        } else {
+            // Close the leaf and every node it completes, each the last child of the next.
+            let mut closed = i;
+            if let Some(lc) = last_child.last_mut() {
+                *lc = Some(closed);
+            }
+            while open.last().is_some_and(|t| t.1 == 0) {
+                closed = open.pop().expect("checked").0;
+                last_child.pop();
+                if let Some(lc) = last_child.last_mut() {
+                    *lc = Some(closed);
+                }
+            }
+        }
     }
-    if let Ok((n, _)) = lines.next() {
-        return err(n, "text after 'end'");
+    if let Some(l) = lines.next_opt()? {
+        return err(l.n, "text after the trailer 'end <n>'");
     }
     Ok(Certificate {
         geo,

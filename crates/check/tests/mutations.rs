@@ -239,7 +239,7 @@ fn unreadable_certificates_name_the_line() {
     let mut v = lines(C3X3);
     v.pop();
     let e = check_text(&join(&v)).unwrap_err();
-    assert!(e.to_string().contains("ends early"), "{e}");
+    assert!(e.to_string().contains("ends before the trailer"), "{e}");
 }
 
 /// The last node (pre-order index) of the subtree of `u`.
