@@ -11,7 +11,9 @@
 //! ```text
 //! tsumi-certificate 1
 //! size <rows>x<cols>                    at most 64 points
-//! komi <k>                              a half-integer, e.g. 1.5 or -0.5
+//! komi <k>                              a half-integer in one spelling: an optional '-',
+//!                                       digits without a sign or leading zeros, '.5'
+//!                                       (1.5, -0.5, 19.5; never 0.50, +1.5, --8.5 or 7)
 //! winner black|white                    the player whose win is proved
 //! start moves [<move> ...]              the root: these moves from the empty board,
 //!                                       Black first (the history is rebuilt from them)
@@ -22,7 +24,12 @@
 //!  (kinds and child counts) says where it ends>
 //! end <n>                               n: the number of node lines
 //! ```
-//! Lines starting with `#` and empty lines are ignored. A node line is
+//! Lines starting with `#` and empty lines are ignored. The file is printable ASCII (tabs
+//! allowed) with LF or CR LF line ends: a byte-order mark, a CR-only line end or another
+//! byte is refused with its line. Numbers (`size`, `all`, `ref`, `end`, point rows) are
+//! decimal digits without a sign or leading zeros. A reader bounds what it holds
+//! ([`Limits`]: line length, node count, the sets kept for references) and refuses more
+//! with a one-line error. A node line is
 //!
 //! ```text
 //! <move> <board> <side><passes> <kind> [<arguments>]
@@ -43,6 +50,19 @@
 //!     points, drawn as point sets (`#` in the set, `.` not; same layout as boards).
 //!   - `ref <i>`: the proof of node i, an earlier node whose subtree is complete, with the
 //!     same position, reused under this node's history (Theorem 1).
+//!
+//! The layout is self-delimiting: a `win` node has one child and `all k` k children
+//! (1 ≤ k ≤ points + 1), each child stating the other side to move. A wrong count shifts
+//! lines between parents; the reader names the node whose count is wrong (the first node
+//! that does not follow from its parent by its move tells which).
+//!
+//! # What the checker prints
+//! The verdict names the root exactly: from moves, "the empty 4x4 board", "4x4 after B2
+//! C3, black to move", "... to move after a pass", "the finished 2x2 game after pass
+//! pass"; from a setup, its board, the side to move, the passes (a finished game as such)
+//! and the earlier boards, drawn when at most three, else counted with a digest: FNV-1a 64
+//! over the distinct earlier drawings other than the root's, sorted, each followed by LF
+//! (`check::history_digest`).
 //!
 //! Node lines say nothing the checker takes on trust: positions are recomputed from the
 //! moves, X* and T* by the checker's own analysis, the sets of Theorem 1 from the subtrees.
@@ -513,6 +533,8 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
     let mut open: Vec<(u32, u32)> = Vec::new();
     // The last node closed under each open node (its previous child), for messages.
     let mut last_child: Vec<Option<u32>> = Vec::new();
+    // The nodes with children that the last leaf closed, innermost first.
+    let mut closed_last: Vec<u32> = Vec::new();
     let mut next = Some(l);
     loop {
         let l = match next.take() {
@@ -530,8 +552,9 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
                     return err(
                         0,
                         format!(
-                            "the file ends before node {p} (line {}) has all its children ({left} still to come) and the trailer 'end <n>'",
-                            pn.line
+                            "the file ends before node {p} (line {}) has all its children ({left} still to come) and the trailer 'end <n>'{}",
+                            pn.line,
+                            or_too_large(layout_hint(&geo, &nodes), p)
                         ),
                     );
                 }
@@ -542,6 +565,54 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
         let i = nodes.len() as u32;
         if i > 0 && open.is_empty() {
             // The root is complete: only the trailer may follow.
+            if w.first() != Some(&"end") {
+                let hint = layout_hint(&geo, &nodes);
+                if !hint.is_empty() {
+                    return err(n, format!("a node line after the tree is complete{hint}"));
+                }
+                // The line that comes too late follows from one of the nodes just closed.
+                if w.len() >= 4 {
+                    if let (Ok(step), Ok(board), Ok((to_move, passes))) = (
+                        parse_step(&geo, n, w[0]),
+                        parse_board(&geo, n, w[1]),
+                        parse_side(n, w[2]),
+                    ) {
+                        let late = Node {
+                            line: n,
+                            step,
+                            board,
+                            to_move,
+                            passes,
+                            kind: Kind::End,
+                            children: Vec::new(),
+                        };
+                        if let Some(&x) = closed_last
+                            .iter()
+                            .find(|&&x| follows(&geo, &nodes[x as usize], &late))
+                        {
+                            return err(
+                                n,
+                                format!(
+                                    "a node line after the tree is complete; it follows from node {x} (line {}): the child count of node {x} is too small",
+                                    nodes[x as usize].line
+                                ),
+                            );
+                        }
+                    }
+                }
+                let chain: Vec<String> = closed_last
+                    .iter()
+                    .take(8)
+                    .map(|&c| format!("node {c} (line {})", nodes[c as usize].line))
+                    .collect();
+                return err(
+                    n,
+                    format!(
+                        "a node line after the tree is complete: a child count is too small at one of the nodes that the previous line closed: {}",
+                        chain.join(", ")
+                    ),
+                );
+            }
             let count = expect(&l, "end", 1)?;
             if decimal(count[0]) != Some(i) {
                 return err(
@@ -557,8 +628,9 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
                 return err(
                     n,
                     format!(
-                        "the trailer comes while node {p} (line {}) still lacks {left} of its children: the tree is incomplete (a wrong child count?)",
-                        nodes[p as usize].line
+                        "the trailer comes while node {p} (line {}) still lacks {left} of its children: the tree is incomplete{}",
+                        nodes[p as usize].line,
+                        or_too_large(layout_hint(&geo, &nodes), p)
                     ),
                 );
             }
@@ -628,14 +700,22 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
                     ),
                     None => String::new(),
                 };
-                return err(
-                    n,
-                    format!(
-                        "node {i} states {} to move as its parent node {parent} (line {}) does, but every move passes the turn: node {parent}'s child count is too large{before}",
-                        to_move.name(),
-                        pn.line
-                    ),
+                let message = format!(
+                    "node {i} states {} to move as its parent node {parent} (line {}) does, but every move passes the turn: node {parent}'s child count is too large{before}",
+                    to_move.name(),
+                    pn.line
                 );
+                nodes[parent as usize].children.push(i);
+                nodes.push(Node {
+                    line: n,
+                    step,
+                    board,
+                    to_move,
+                    passes,
+                    kind,
+                    children: Vec::new(),
+                });
+                return err(n, format!("{message}{}", layout_hint(&geo, &nodes)));
             }
             top.1 -= 1;
             nodes[parent as usize].children.push(i);
@@ -663,8 +743,10 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
             if let Some(lc) = last_child.last_mut() {
                 *lc = Some(closed);
             }
+            closed_last.clear();
             while open.last().is_some_and(|t| t.1 == 0) {
                 closed = open.pop().expect("checked").0;
+                closed_last.push(closed);
                 last_child.pop();
                 if let Some(lc) = last_child.last_mut() {
                     *lc = Some(closed);
@@ -682,4 +764,71 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
         start,
         nodes,
     })
+}
+
+/// Whether node `n`'s stated position follows from `pn`'s by `n`'s move (stone rules only).
+fn follows(geo: &Geometry, pn: &Node, n: &Node) -> bool {
+    n.to_move == pn.to_move.other()
+        && match n.step {
+            Step::Pass => n.board == pn.board && n.passes == pn.passes + 1,
+            Step::Stone(p) => n.passes == 0 && geo.play(&pn.board, pn.to_move, p) == Ok(n.board),
+            Step::Root => false,
+        }
+}
+
+/// Where a broken layout (a wrong `win`/`all` child count) first shows, as a sentence to
+/// add to the error: the first node whose stated position does not follow from its parent's
+/// by its move. A count that is too large takes the next line as one more child, so that
+/// node is misplaced under the miscounted node; one that is too small hands the node's last
+/// child up, so the miscounted node is on the last branch of the misplaced node's previous
+/// sibling, the one the misplaced node follows from. Empty when every node follows.
+fn layout_hint(geo: &Geometry, nodes: &[Node]) -> String {
+    let mut parent = vec![u32::MAX; nodes.len()];
+    for (i, n) in nodes.iter().enumerate() {
+        for &c in &n.children {
+            if let Some(p) = parent.get_mut(c as usize) {
+                *p = i as u32;
+            }
+        }
+    }
+    for (i, n) in nodes.iter().enumerate().skip(1) {
+        let p = parent[i];
+        let Some(pn) = nodes.get(p as usize) else {
+            continue;
+        };
+        if follows(geo, pn, n) {
+            continue;
+        }
+        let siblings = &pn.children;
+        let mut x = siblings
+            .iter()
+            .position(|&c| c as usize == i)
+            .and_then(|k| k.checked_sub(1))
+            .map(|k| siblings[k]);
+        while let Some(b) = x {
+            let bn = &nodes[b as usize];
+            if follows(geo, bn, n) {
+                return format!(
+                    "; node {i} (line {}) follows from node {b} (line {}) but is read as a child of node {p} (line {}): the child count of node {b} is too small",
+                    n.line, bn.line, pn.line
+                );
+            }
+            x = bn.children.last().copied();
+        }
+        return format!(
+            "; node {i} (line {}) does not follow from node {p} (line {}) by its move: the child count of node {p} is likely too large",
+            n.line, pn.line
+        );
+    }
+    String::new()
+}
+
+/// The hint of [`layout_hint`], or else that the count of node `p`, the innermost node
+/// still lacking children, is too large.
+fn or_too_large(hint: String, p: u32) -> String {
+    if hint.is_empty() {
+        format!(": the child count of node {p} is too large")
+    } else {
+        hint
+    }
 }

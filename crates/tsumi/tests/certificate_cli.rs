@@ -93,6 +93,12 @@ fn check_refuses_bad_files_in_one_line() {
     let p = dir.join("bad.cert");
     std::fs::write(&p, "tsumi-certificate 1\nsize 3x3\nkomi 2\n").unwrap();
     assert_clear_error(&["check", p.to_str().unwrap()], "line 3: bad komi");
+    // A file without line ends is refused after one line's bound, not read into memory.
+    if std::path::Path::new("/dev/zero").exists() {
+        assert_clear_error(&["check", "/dev/zero"], "line 1: the line is longer than");
+    }
+    std::fs::write(&p, "\u{feff}tsumi-certificate 1\n").unwrap();
+    assert_clear_error(&["check", p.to_str().unwrap()], "byte-order mark");
     assert_clear_error(
         &[
             "prove",
