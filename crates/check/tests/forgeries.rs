@@ -542,6 +542,12 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
                         let text = t.write();
                         let lines = text.lines().count();
                         tally.forged += 1;
+                        // The same forgery in the compact format must be refused too.
+                        if let Ok(v) = check::check_text(&compact(&text)) {
+                            panic!(
+                                "a compact forgery of a false claim was accepted: {claim:?}: {v}"
+                            );
+                        }
                         let failing = match check::check_text(&text) {
                             Ok(v) => panic!(
                                 "a forged certificate of a false claim was accepted: {claim:?}: {v}\n{text}"
@@ -642,4 +648,36 @@ fn claim_color(c: &Claim) -> Color {
     } else {
         Color::White
     }
+}
+
+/// A text (version 1) certificate in the compact format (version 2): node lines keep their
+/// move and kind only.
+fn compact(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_nodes = false;
+    for l in text.lines() {
+        let w: Vec<&str> = l.split_ascii_whitespace().collect();
+        if l == "tsumi-certificate 1" {
+            out.push_str("tsumi-certificate 2\n");
+            continue;
+        }
+        if w.first() == Some(&"-") {
+            in_nodes = true;
+        }
+        if !in_nodes || w.len() < 4 {
+            out.push_str(l);
+            out.push('\n');
+            continue;
+        }
+        let kind = match w[3] {
+            "win" => "w".to_string(),
+            "all" => format!("a{}", w.get(4).unwrap_or(&"")),
+            "end" => "e".to_string(),
+            "eyes" => "y".to_string(),
+            "ref" => format!("r{}", w.get(4).unwrap_or(&"")),
+            k => k.to_string(),
+        };
+        out.push_str(&format!("{} {kind}\n", w[0]));
+    }
+    out
 }

@@ -3,6 +3,7 @@
 
 use anyhow::{Context, bail};
 use games::Player;
+use gosolve::certificate::CertificateFormat;
 use gosolve::{Answer, Line, Proof, Solver};
 use std::path::{Path, PathBuf};
 
@@ -67,9 +68,15 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// No answer to certify, a write error, or a failing extraction.
-pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> anyhow::Result<()> {
+pub fn write_go(
+    solver: &mut Solver,
+    line: &Line,
+    p: &Proof,
+    path: &Path,
+    format: CertificateFormat,
+) -> anyhow::Result<()> {
     let winner = proven_winner(p, "--certificate")?;
-    write_one(solver, line, winner, p.komi2, path)
+    write_one(solver, line, winner, p.komi2, path, format)
 }
 
 /// The player a question's proof shows winning (the asked player's win, or its opponent's
@@ -117,7 +124,7 @@ pub(crate) fn deciding_files(
 /// A directory or write error, or a failing extraction.
 pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
     for (w, k2, path) in deciding_files(value, dir, "cert", "--certificate")? {
-        write_one(solver, line, w, k2, &path)?;
+        write_one(solver, line, w, k2, &path, CertificateFormat::Text)?;
     }
     Ok(())
 }
@@ -128,13 +135,15 @@ fn write_one(
     winner: Player,
     komi2: i32,
     path: &Path,
+    format: CertificateFormat,
 ) -> anyhow::Result<()> {
     let tmp = path.with_extension("cert.partial");
     let file = std::fs::File::create(&tmp)
         .with_context(|| format!("cannot create certificate {}", tmp.display()))?;
     let start = std::time::Instant::now();
-    let stats = gosolve::certificate::write_certificate(solver, line, winner, komi2, file)
-        .with_context(|| format!("certificate {}", path.display()))?;
+    let stats =
+        gosolve::certificate::write_certificate_as(solver, line, winner, komi2, file, format)
+            .with_context(|| format!("certificate {}", path.display()))?;
     std::fs::rename(&tmp, path)
         .with_context(|| format!("cannot write certificate {}", path.display()))?;
     eprintln!(
