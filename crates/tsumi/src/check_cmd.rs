@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 pub struct CheckArgs {
     /// The certificate file (written by `prove go ... --certificate FILE`).
     pub file: PathBuf,
-    /// The most node lines read (about 150 bytes of memory a node); a longer certificate is
+    /// The most node lines read (about 190 bytes of memory a node); a longer certificate is
     /// refused with a one-line error before memory runs out.
     #[arg(long, default_value_t = check::Limits::default().max_nodes)]
     pub max_nodes: u32,
