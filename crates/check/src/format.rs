@@ -285,7 +285,7 @@ impl<R: std::io::BufRead> Lines<R> {
     fn raw(&mut self) -> Result<Option<usize>, ParseError> {
         use std::io::{BufRead, Read};
         self.buf.clear();
-        let limit = self.max as u64 + 2;
+        let limit = (self.max as u64).saturating_add(2);
         let got = (&mut self.r)
             .take(limit)
             .read_until(b'\n', &mut self.buf)

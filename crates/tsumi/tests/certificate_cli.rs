@@ -186,3 +186,51 @@ fn a_root_given_by_moves_is_named_by_its_moves() {
         "{stdout}"
     );
 }
+
+#[test]
+fn the_compact_format_is_written_and_checked_with_throughput() {
+    let dir = std::env::temp_dir().join(format!("tsumi-cert-compact-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut sizes = Vec::new();
+    for format in ["text", "compact"] {
+        let p = dir.join(format!("3x3.{format}"));
+        let p = p.to_str().unwrap();
+        let out = tsumi(&[
+            "prove",
+            "go",
+            "3x3",
+            "--komi",
+            "8.5",
+            "--winner",
+            "black",
+            "--certificate",
+            p,
+            "--certificate-format",
+            format,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = tsumi(&["check", p]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(out.status.success(), "{text}");
+        assert!(
+            text.starts_with("valid: black wins at komi 8.5 from the empty 3x3 board\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(" nodes/s, ") && text.contains(" MB/s)"),
+            "{text}"
+        );
+        sizes.push(std::fs::metadata(p).unwrap().len());
+    }
+    assert!(
+        sizes[1] * 3 < sizes[0],
+        "compact {} vs text {}",
+        sizes[1],
+        sizes[0]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
