@@ -57,8 +57,10 @@ fuzz_target!(|data: &[u8]| {
         check::Color::Black => Player::Black,
         check::Color::White => Player::White,
     };
-    let mut cfg = gosolve::Config::default();
-    cfg.max_expansions = 200_000;
+    let cfg = gosolve::Config {
+        max_expansions: 200_000,
+        ..Default::default()
+    };
     let mut solver = Solver::new(sgeo, 4, cfg);
     let p = solver.prove(&line, winner, cert.komi2);
     assert_ne!(p.answer, Answer::Loss, "accepted a false claim: {verdict}");
