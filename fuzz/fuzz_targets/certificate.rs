@@ -1,7 +1,8 @@
 //! The certificate parser and checker (`check`): any bytes are refused with an error or
 //! accepted, within small read bounds, never a panic; an accepted certificate's claim on a
-//! board of at most 9 points is asked of the solver, which must agree (a mutated
-//! certificate that claims a false result must never be accepted).
+//! board of at most 9 points (from moves or a setup with its history) is asked of the
+//! solver, which must agree (a mutated certificate that claims a false result must never be
+//! accepted).
 #![no_main]
 
 use check::Limits;
@@ -47,8 +48,26 @@ fuzz_target!(|data: &[u8]| {
             }
             line
         }
-        // Setups: the solver's line needs the same history; not asked here.
-        Start::Setup { .. } => return,
+        Start::Setup {
+            board,
+            to_move,
+            passes,
+            earlier,
+        } => {
+            let fast = |b: &check::Board| gosolve::Board::from_drawing(&sgeo, &geo.draw(b)).ok();
+            let Some(root) = fast(board) else { return };
+            let Some(boards) = earlier.iter().map(fast).collect::<Option<Vec<_>>>() else {
+                return;
+            };
+            let side = match to_move {
+                check::Color::Black => Player::Black,
+                check::Color::White => Player::White,
+            };
+            let mut line = Line::from_setup(root, side, &boards);
+            line.position.passed = *passes == 1;
+            line.over = *passes == 2;
+            line
+        }
     };
     if line.over {
         return;
