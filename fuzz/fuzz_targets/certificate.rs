@@ -16,6 +16,7 @@ fuzz_target!(|data: &[u8]| {
         max_line_bytes: 4096,
         max_nodes: 20_000,
         max_stored_boards: 200_000,
+        threads: 1,
     };
     let Ok(cert) = check::parse_reader(data, limits) else {
         return;

@@ -210,15 +210,19 @@ pub struct Limits {
     pub max_nodes: u32,
     /// The most boards held in the Theorem 1 sets of referenced nodes, all together.
     pub max_stored_boards: u64,
+    /// Threads for the checker's rules pass (every node's moves and pure-eye sets by the
+    /// stone rules, before the walk); 0: as many as the machine has.
+    pub threads: usize,
 }
 
 impl Default for Limits {
-    /// 1 MiB lines, 50 million nodes, 200 million stored boards.
+    /// 1 MiB lines, 50 million nodes, 200 million stored boards, every thread.
     fn default() -> Self {
         Limits {
             max_line_bytes: 1 << 20,
             max_nodes: 50_000_000,
             max_stored_boards: 200_000_000,
+            threads: 0,
         }
     }
 }

@@ -46,7 +46,7 @@
 //! (see [`Verdict::position`]), so two valid certificates of different positions never print
 //! the same text.
 
-use crate::eyes::{analyse, area_wins};
+use crate::eyes::{Analysis, analyse, area_wins};
 use crate::format::{Certificate, Kind, Limits, ParseError, Start, Step, komi_text, parse_reader};
 use crate::rules::{Board, Color, Geometry, Illegal};
 use std::collections::{HashMap, HashSet};
@@ -243,8 +243,77 @@ enum Entered {
     Inner(Summary),
 }
 
+/// What a node's stated position gives by the stone rules alone (no history), computed
+/// before the walk on several threads. The walk uses it only at a node whose parent's stated
+/// position it has verified (and, for `legal` and `eyes`, the node's own), so it equals what
+/// the walk would compute there.
+#[derive(Clone, Copy, Default)]
+struct Pre {
+    /// A stone move's board from the parent's stated position, or why it is illegal.
+    made: Option<Result<Board, Illegal>>,
+    /// `all` nodes: the points where the side to move may place a stone (superko aside).
+    legal: u64,
+    /// `eyes` nodes: the pure-eye analysis of the stated board for the winner.
+    eyes: Analysis,
+}
+
+/// The [`Pre`] of every node, on `threads` threads (0: as many as the machine has).
+fn prepass(cert: &Certificate, threads: usize) -> Vec<Pre> {
+    let nodes = &cert.nodes;
+    let geo = &cert.geo;
+    let mut parent = vec![u32::MAX; nodes.len()];
+    for (i, n) in nodes.iter().enumerate() {
+        for &c in &n.children {
+            parent[c as usize] = i as u32;
+        }
+    }
+    let threads = match threads {
+        // Small certificates are not worth a thread's start.
+        0 if nodes.len() < 1 << 14 => 1,
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    };
+    let mut pre = vec![Pre::default(); nodes.len()];
+    let chunk = nodes.len().div_ceil(threads.max(1)).max(1);
+    let one = |i: usize| {
+        let n = &nodes[i];
+        let mut out = Pre::default();
+        if let (Step::Stone(p), Some(pn)) = (n.step, nodes.get(parent[i] as usize)) {
+            out.made = Some(geo.play(&pn.board, pn.to_move, p));
+        }
+        match n.kind {
+            Kind::All(_) => {
+                out.legal = (0..geo.points())
+                    .filter(|&p| geo.play(&n.board, n.to_move, p).is_ok())
+                    .fold(0, |m, p| m | 1 << p);
+            }
+            Kind::Eyes { .. } => out.eyes = analyse(geo, &n.board, cert.winner),
+            _ => {}
+        }
+        out
+    };
+    if threads <= 1 {
+        for (i, slot) in pre.iter_mut().enumerate() {
+            *slot = one(i);
+        }
+        return pre;
+    }
+    std::thread::scope(|scope| {
+        for (k, part) in pre.chunks_mut(chunk).enumerate() {
+            let one = &one;
+            scope.spawn(move || {
+                for (j, slot) in part.iter_mut().enumerate() {
+                    *slot = one(k * chunk + j);
+                }
+            });
+        }
+    });
+    pre
+}
+
 struct Walker<'a> {
     cert: &'a Certificate,
+    pre: Vec<Pre>,
     geo: &'a Geometry,
     w: Color,
     limits: Limits,
@@ -286,6 +355,7 @@ pub fn check_with(cert: &Certificate, limits: Limits) -> Result<Verdict, CheckEr
     }
     let mut wk = Walker {
         cert,
+        pre: prepass(cert, limits.threads),
         geo,
         w: cert.winner,
         limits,
@@ -470,8 +540,10 @@ impl Walker<'_> {
         self.depth -= 1;
     }
 
-    /// The position after `step` from `pos`, or why the step is illegal here.
-    fn after(&self, pos: Pos, step: Step) -> Result<Pos, String> {
+    /// The position after child `c`'s move from `pos` (its parent's position), or why the
+    /// move is illegal here.
+    fn after(&self, pos: Pos, c: u32) -> Result<Pos, String> {
+        let step = self.cert.nodes[c as usize].step;
         match step {
             Step::Root => Err("'-' is not a move".into()),
             Step::Pass => Ok(Pos {
@@ -481,10 +553,10 @@ impl Walker<'_> {
             }),
             Step::Stone(p) => {
                 let name = self.geo.point_name(p);
-                let b = self
-                    .geo
-                    .play(&pos.board, pos.to_move, p)
-                    .map_err(|why| format!("move {name} is {}", illegal_name(why)))?;
+                let made = self.pre[c as usize]
+                    .made
+                    .unwrap_or_else(|| self.geo.play(&pos.board, pos.to_move, p));
+                let b = made.map_err(|why| format!("move {name} is {}", illegal_name(why)))?;
                 if self.last.contains_key(&b) {
                     return Err(format!(
                         "move {name} repeats an earlier board (positional superko)"
@@ -526,7 +598,7 @@ impl Walker<'_> {
             if let Some(&c) = node.children.get(top.next) {
                 top.next += 1;
                 let step = cert.nodes[c as usize].step;
-                let child = match self.after(top.pos, step) {
+                let child = match self.after(top.pos, c) {
                     Ok(child) => child,
                     Err(why) if node.kind == Kind::Win => {
                         return self.fail(c, format!("the winner's {why}"));
@@ -623,7 +695,7 @@ impl Walker<'_> {
                         ),
                     );
                 }
-                let a = analyse(geo, &pos.board, w);
+                let a = self.pre[id as usize].eyes;
                 if a.alive != alive || a.territory != territory {
                     return self.fail(
                         id,
@@ -759,10 +831,10 @@ impl Walker<'_> {
                 ),
             );
         }
-        for p in 0..geo.points() {
-            if seen >> p & 1 == 1 {
-                continue;
-            }
+        let mut missing = self.pre[id as usize].legal & !seen;
+        while missing != 0 {
+            let p = missing.trailing_zeros() as usize;
+            missing &= missing - 1;
             match geo.play(&pos.board, pos.to_move, p) {
                 Err(_) => {}
                 Ok(b) => match self.last.get(&b) {

@@ -454,3 +454,36 @@ fn a_line_of_thousands_of_plies_is_checked_on_a_256_kib_stack() {
         .expect("the walk fits a 256 KiB stack");
     eprintln!("a line of {checked} plies checked on a 256 KiB thread");
 }
+
+/// The rules pass on several threads gives the same verdicts and the same first failures as
+/// on one, for valid certificates and for mutations of them.
+#[test]
+fn threads_do_not_change_what_is_found() {
+    let text = include_str!("../../../data/cert/3x4-black-3.5.cert");
+    let with = |t: &str, threads: usize| {
+        check_reader(
+            t.as_bytes(),
+            Limits {
+                threads,
+                ..Limits::default()
+            },
+        )
+    };
+    assert_eq!(with(text, 1), with(text, 3));
+    let lines: Vec<&str> = text.lines().collect();
+    let mut rng = Rng(7);
+    let mut differ = 0;
+    for _ in 0..40 {
+        let mut v: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        let i = 5 + rng.below(v.len() - 6);
+        let mut b = v[i].clone().into_bytes();
+        let j = rng.below(b.len());
+        b[j] = b"XO.AB12#"[rng.below(8)];
+        v[i] = String::from_utf8(b).unwrap();
+        let t = v.join("\n") + "\n";
+        let one = with(&t, 1);
+        assert_eq!(one, with(&t, 3), "line {}", i + 1);
+        differ += usize::from(one.is_err());
+    }
+    assert!(differ > 20, "{differ}");
+}

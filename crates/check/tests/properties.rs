@@ -17,6 +17,7 @@ fn limits() -> Limits {
         max_line_bytes: 4096,
         max_nodes: 20_000,
         max_stored_boards: 200_000,
+        threads: 1,
     }
 }
 

@@ -19,6 +19,10 @@ pub struct CheckArgs {
     /// The longest line read, in bytes.
     #[arg(long, default_value_t = check::Limits::default().max_line_bytes)]
     pub max_line_bytes: usize,
+    /// Threads for the checker's rules pass (every node's moves and pure-eye sets, before
+    /// the walk over the history, which is serial); 0: every core.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
 }
 
 /// Runs `tsumi check FILE`: prints "valid: <winner> wins at komi k from <position>" and the
@@ -34,6 +38,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
     let limits = check::Limits {
         max_nodes: args.max_nodes,
         max_line_bytes: args.max_line_bytes,
+        threads: args.threads,
         ..check::Limits::default()
     };
     let start = std::time::Instant::now();
