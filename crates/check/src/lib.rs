@@ -5,6 +5,8 @@ pub mod format;
 pub mod rules;
 pub mod verify;
 
-pub use format::{Certificate, ParseError, VERSION, parse};
+pub use format::{Certificate, Limits, ParseError, VERSION, parse, parse_reader};
 pub use rules::{Board, Color, Geometry};
-pub use verify::{CheckError, Failure, Verdict, check, check_text};
+pub use verify::{
+    CheckError, Failure, Verdict, check, check_reader, check_text, check_with, history_digest,
+};

@@ -265,7 +265,15 @@ impl Geometry {
         let t = text.to_ascii_uppercase();
         let letter = *t.as_bytes().first()?;
         let c = LETTERS.iter().position(|&l| l == letter)?;
-        let r: usize = t.get(1..)?.parse().ok()?;
+        let digits = t.get(1..)?;
+        if digits.is_empty()
+            || digits.len() > 2
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        let r: usize = digits.parse().ok()?;
         (c < self.cols && r >= 1 && r <= self.rows).then(|| (r - 1) * self.cols + c)
     }
 

@@ -35,9 +35,19 @@
 //! paper's Appendix A.2, so a proof that inlines a reference is checked again, exactly, when
 //! it is itself referenced. References must point to earlier, complete nodes: the DAG has no
 //! cycles and every subtree is checked once, under the history of its defining occurrence.
+//!
+//! # The walk is iterative
+//! The checker keeps its own stack of open nodes (one frame a ply, a few dozen bytes), so a
+//! line of any length is checked on a small thread stack: no call recursion per ply.
+//!
+//! # The verdict names the root exactly
+//! The position a certificate proves is its board, the side to move, the passes just played
+//! (a finished game after two) and the boards of its history: the verdict prints all of it
+//! (see [`Verdict::position`]), so two valid certificates of different positions never print
+//! the same text.
 
-use crate::eyes::{analyse, area_wins};
-use crate::format::{Certificate, Kind, ParseError, Start, Step, komi_text, parse};
+use crate::eyes::{Analysis, analyse, area_wins};
+use crate::format::{Certificate, Kind, Limits, ParseError, Start, Step, komi_text, parse_reader};
 use crate::rules::{Board, Color, Geometry, Illegal};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -49,7 +59,10 @@ pub struct Verdict {
     pub winner: Color,
     /// Komi in half-points.
     pub komi2: i32,
-    /// The root, for people ("the empty 4x4 board", "4x4 after B2 C3").
+    /// The root, exactly: "the empty 4x4 board", "4x4 after B2 C3, black to move", "the
+    /// finished 2x2 game after pass pass", or for a setup its board, side to move, passes
+    /// and earlier boards (drawn when at most three, else counted with the digest of
+    /// [`history_digest`]).
     pub position: String,
     /// Node lines checked.
     pub nodes: usize,
@@ -59,6 +72,8 @@ pub struct Verdict {
     pub ends: usize,
     /// Static (pure-eye) leaves.
     pub eyes: usize,
+    /// The deepest node's ply below the root.
+    pub depth: u32,
 }
 
 impl std::fmt::Display for Verdict {
@@ -88,10 +103,14 @@ pub struct Failure {
 
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let path = if self.path.is_empty() {
-            "the root".to_string()
-        } else {
-            self.path.join(" ")
+        let path = match self.path.len() {
+            0 => "the root".to_string(),
+            n if n <= 40 => self.path.join(" "),
+            n => format!(
+                "{} ... {} ({n} plies)",
+                self.path[..8].join(" "),
+                self.path[n - 8..].join(" ")
+            ),
         };
         write!(
             f,
@@ -101,13 +120,16 @@ impl std::fmt::Display for Failure {
     }
 }
 
-/// A certificate that is unreadable or does not prove its claim.
+/// A certificate that is unreadable, does not prove its claim, or exceeds a bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckError {
-    /// The text does not follow the format.
+    /// The text does not follow the format (or a read bound of [`Limits`] was passed).
     Parse(ParseError),
     /// A node's claim fails.
     Invalid(Failure),
+    /// Checking would hold more than [`Limits::max_stored_boards`] boards (the message says
+    /// at which node); the certificate is neither accepted nor refuted.
+    Limit(String),
 }
 
 impl std::fmt::Display for CheckError {
@@ -115,20 +137,52 @@ impl std::fmt::Display for CheckError {
         match self {
             CheckError::Parse(e) => write!(f, "unreadable certificate: {e}"),
             CheckError::Invalid(e) => e.fmt(f),
+            CheckError::Limit(e) => write!(f, "not checked: {e}"),
         }
     }
 }
 
 impl std::error::Error for CheckError {}
 
-/// Parses and checks a certificate.
+/// Parses and checks a certificate held in memory, with the default [`Limits`].
 ///
 /// # Errors
 /// [`CheckError::Parse`] for a file that does not follow the format, [`CheckError::Invalid`]
-/// with the first failing node otherwise.
+/// with the first failing node otherwise, [`CheckError::Limit`] past a bound.
 pub fn check_text(text: &str) -> Result<Verdict, CheckError> {
-    let cert = parse(text).map_err(CheckError::Parse)?;
-    check(&cert).map_err(CheckError::Invalid)
+    check_reader(text.as_bytes(), Limits::default())
+}
+
+/// Parses a certificate from a stream within `limits` and checks it.
+///
+/// # Errors
+/// As [`check_text`]; a read error is a [`CheckError::Parse`] naming the line.
+pub fn check_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Verdict, CheckError> {
+    let cert = parse_reader(r, limits).map_err(CheckError::Parse)?;
+    check_with(&cert, limits)
+}
+
+/// The digest of a setup's earlier boards that a verdict prints: FNV-1a (64 bits, offset
+/// basis 0xcbf29ce484222325, prime 0x100000001b3) over the distinct earlier boards other than
+/// the root's own, drawn as in the file, sorted as strings, each followed by `\n`; printed as
+/// 16 hex digits. It identifies the history as a set, whatever order the file lists it in.
+#[must_use]
+pub fn history_digest(geo: &Geometry, root: &Board, earlier: &[Board]) -> u64 {
+    let mut drawn: Vec<String> = earlier
+        .iter()
+        .filter(|b| *b != root)
+        .map(|b| geo.draw(b))
+        .collect();
+    drawn.sort_unstable();
+    drawn.dedup();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for d in &drawn {
+        for &b in d.as_bytes().iter().chain(b"\n") {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
 }
 
 /// A position: board, player to move, consecutive passes.
@@ -154,6 +208,9 @@ impl Summary {
             std::mem::swap(&mut self.bw, &mut other.bw);
         }
         self.bw.extend(other.bw);
+        if other.x.len() > self.x.len() {
+            std::mem::swap(&mut self.x, &mut other.x);
+        }
         for (b, j) in other.x {
             self.add_x(b, j);
         }
@@ -166,10 +223,100 @@ impl Summary {
     }
 }
 
+/// An open node of the walk: entered, its children not all checked.
+struct Frame {
+    id: u32,
+    pos: Pos,
+    /// The sets of the children checked so far (and the node's own contribution).
+    sum: Summary,
+    /// The position in the node's child list of the next child to enter.
+    next: usize,
+    /// The ply at which the board last occurred before this node (restored on leaving).
+    old_last: Option<u32>,
+}
+
+/// What entering a node found.
+enum Entered {
+    /// A leaf (`end`, `eyes`, `ref`): its sets are complete.
+    Leaf(Summary),
+    /// A node with children (`win`, `all`): its own contribution so far.
+    Inner(Summary),
+}
+
+/// What a node's stated position gives by the stone rules alone (no history), computed
+/// before the walk on several threads. The walk uses it only at a node whose parent's stated
+/// position it has verified (and, for `legal` and `eyes`, the node's own), so it equals what
+/// the walk would compute there.
+#[derive(Clone, Copy, Default)]
+struct Pre {
+    /// A stone move's board from the parent's stated position, or why it is illegal.
+    made: Option<Result<Board, Illegal>>,
+    /// `all` nodes: the points where the side to move may place a stone (superko aside).
+    legal: u64,
+    /// `eyes` nodes: the pure-eye analysis of the stated board for the winner.
+    eyes: Analysis,
+}
+
+/// The [`Pre`] of every node, on `threads` threads (0: as many as the machine has).
+fn prepass(cert: &Certificate, threads: usize) -> Vec<Pre> {
+    let nodes = &cert.nodes;
+    let geo = &cert.geo;
+    let mut parent = vec![u32::MAX; nodes.len()];
+    for (i, n) in nodes.iter().enumerate() {
+        for &c in &n.children {
+            parent[c as usize] = i as u32;
+        }
+    }
+    let threads = match threads {
+        // Small certificates are not worth a thread's start.
+        0 if nodes.len() < 1 << 14 => 1,
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    };
+    let mut pre = vec![Pre::default(); nodes.len()];
+    let chunk = nodes.len().div_ceil(threads.max(1)).max(1);
+    let one = |i: usize| {
+        let n = &nodes[i];
+        let mut out = Pre::default();
+        if let (Step::Stone(p), Some(pn)) = (n.step, nodes.get(parent[i] as usize)) {
+            out.made = Some(geo.play(&pn.board, pn.to_move, p));
+        }
+        match n.kind {
+            Kind::All(_) => {
+                out.legal = (0..geo.points())
+                    .filter(|&p| geo.play(&n.board, n.to_move, p).is_ok())
+                    .fold(0, |m, p| m | 1 << p);
+            }
+            Kind::Eyes { .. } => out.eyes = analyse(geo, &n.board, cert.winner),
+            _ => {}
+        }
+        out
+    };
+    if threads <= 1 {
+        for (i, slot) in pre.iter_mut().enumerate() {
+            *slot = one(i);
+        }
+        return pre;
+    }
+    std::thread::scope(|scope| {
+        for (k, part) in pre.chunks_mut(chunk).enumerate() {
+            let one = &one;
+            scope.spawn(move || {
+                for (j, slot) in part.iter_mut().enumerate() {
+                    *slot = one(k * chunk + j);
+                }
+            });
+        }
+    });
+    pre
+}
+
 struct Walker<'a> {
     cert: &'a Certificate,
+    pre: Vec<Pre>,
     geo: &'a Geometry,
     w: Color,
+    limits: Limits,
     /// Every board of the current history with the last ply it occurred at.
     last: HashMap<Board, u32>,
     depth: u32,
@@ -179,14 +326,24 @@ struct Walker<'a> {
     done: Vec<bool>,
     referenced: Vec<bool>,
     stored: HashMap<u32, Rc<Summary>>,
+    stored_boards: u64,
     verdict: Verdict,
 }
 
-/// Checks a parsed certificate.
+/// Checks a parsed certificate with the default [`Limits`].
 ///
 /// # Errors
-/// The first failing node (in the checker's walk, which is the file's order).
-pub fn check(cert: &Certificate) -> Result<Verdict, Failure> {
+/// [`CheckError::Invalid`] with the first failing node (in the checker's walk, which is the
+/// file's order), or [`CheckError::Limit`].
+pub fn check(cert: &Certificate) -> Result<Verdict, CheckError> {
+    check_with(cert, Limits::default())
+}
+
+/// Checks a parsed certificate within `limits` (only `max_stored_boards` applies here).
+///
+/// # Errors
+/// As [`check`].
+pub fn check_with(cert: &Certificate, limits: Limits) -> Result<Verdict, CheckError> {
     let geo = &cert.geo;
     let mut referenced = vec![false; cert.nodes.len()];
     for n in &cert.nodes {
@@ -198,8 +355,10 @@ pub fn check(cert: &Certificate) -> Result<Verdict, Failure> {
     }
     let mut wk = Walker {
         cert,
+        pre: prepass(cert, limits.threads),
         geo,
         w: cert.winner,
+        limits,
         last: HashMap::new(),
         depth: 0,
         ever: Vec::new(),
@@ -207,6 +366,7 @@ pub fn check(cert: &Certificate) -> Result<Verdict, Failure> {
         done: vec![false; cert.nodes.len()],
         referenced,
         stored: HashMap::new(),
+        stored_boards: 0,
         verdict: Verdict {
             winner: cert.winner,
             komi2: cert.komi2,
@@ -215,21 +375,30 @@ pub fn check(cert: &Certificate) -> Result<Verdict, Failure> {
             refs: 0,
             ends: 0,
             eyes: 0,
+            depth: 0,
         },
     };
+    if cert.nodes.is_empty() {
+        return Err(CheckError::Invalid(Failure {
+            node: 0,
+            line: 0,
+            path: Vec::new(),
+            reason: "the certificate has no nodes".into(),
+        }));
+    }
     let root = wk.start()?;
-    wk.visit(0, root)?;
+    wk.walk(root)?;
     Ok(wk.verdict)
 }
 
 impl Walker<'_> {
-    fn fail<T>(&self, node: u32, reason: impl Into<String>) -> Result<T, Failure> {
-        Err(Failure {
+    fn fail<T>(&self, node: u32, reason: impl Into<String>) -> Result<T, CheckError> {
+        Err(CheckError::Invalid(Failure {
             node,
             line: self.cert.nodes.get(node as usize).map_or(0, |n| n.line),
             path: self.path.clone(),
             reason: reason.into(),
-        })
+        }))
     }
 
     fn step_name(&self, s: Step) -> String {
@@ -240,8 +409,8 @@ impl Walker<'_> {
         }
     }
 
-    /// Rebuilds the root's history; returns the root position.
-    fn start(&mut self) -> Result<Pos, Failure> {
+    /// Rebuilds the root's history and names the root exactly; returns the root position.
+    fn start(&mut self) -> Result<Pos, CheckError> {
         let geo = self.geo;
         let mut ever = Board::EMPTY;
         let pos = match &self.cert.start {
@@ -302,10 +471,15 @@ impl Walker<'_> {
                     };
                 }
                 let names: Vec<String> = steps.iter().map(|&s| self.step_name(s)).collect();
-                self.verdict.position = if names.is_empty() {
-                    format!("the empty {geo} board")
-                } else {
-                    format!("{geo} after {}", names.join(" "))
+                let names = names.join(" ");
+                self.verdict.position = match pos.passes {
+                    _ if steps.is_empty() => format!("the empty {geo} board"),
+                    2 => format!("the finished {geo} game after {names}"),
+                    1 => format!(
+                        "{geo} after {names}, {} to move after a pass",
+                        pos.to_move.name()
+                    ),
+                    _ => format!("{geo} after {names}, {} to move", pos.to_move.name()),
                 };
                 pos
             }
@@ -329,12 +503,7 @@ impl Walker<'_> {
                     ever.black |= b.black;
                     ever.white |= b.white;
                 }
-                self.verdict.position = format!(
-                    "{geo} setup {} ({} to move, {} earlier boards)",
-                    geo.draw(board),
-                    to_move.name(),
-                    earlier.len()
-                );
+                self.verdict.position = setup_text(geo, board, *to_move, *passes, earlier);
                 Pos {
                     board: *board,
                     to_move: *to_move,
@@ -346,9 +515,10 @@ impl Walker<'_> {
         Ok(pos)
     }
 
-    /// Enters a child at `pos` (one ply deeper), checks it, and leaves.
-    fn descend(&mut self, id: u32, pos: Pos, step: Step) -> Result<Summary, Failure> {
+    /// Enters a child reached by `step` at `pos` one ply deeper: the history grows.
+    fn push_history(&mut self, pos: Pos, step: Step) -> Option<u32> {
         self.depth += 1;
+        self.verdict.depth = self.verdict.depth.max(self.depth);
         let old = self.last.insert(pos.board, self.depth);
         let e = *self.ever.last().expect("the root's entry");
         self.ever.push(Board {
@@ -356,53 +526,116 @@ impl Walker<'_> {
             white: e.white | pos.board.white,
         });
         self.path.push(self.step_name(step));
-        let r = self.visit(id, pos);
+        old
+    }
+
+    /// Leaves a child entered by [`Walker::push_history`].
+    fn pop_history(&mut self, board: Board, old: Option<u32>) {
         self.path.pop();
         self.ever.pop();
         match old {
-            Some(j) => self.last.insert(pos.board, j),
-            None => self.last.remove(&pos.board),
+            Some(j) => self.last.insert(board, j),
+            None => self.last.remove(&board),
         };
         self.depth -= 1;
-        r
     }
 
-    /// The position after `step` from `pos`, or why the step is illegal here.
-    fn after(&self, pos: Pos, step: Step) -> Result<(Pos, Option<Board>), String> {
+    /// The position after child `c`'s move from `pos` (its parent's position), or why the
+    /// move is illegal here.
+    fn after(&self, pos: Pos, c: u32) -> Result<Pos, String> {
+        let step = self.cert.nodes[c as usize].step;
         match step {
             Step::Root => Err("'-' is not a move".into()),
-            Step::Pass => Ok((
-                Pos {
-                    board: pos.board,
-                    to_move: pos.to_move.other(),
-                    passes: pos.passes + 1,
-                },
-                None,
-            )),
+            Step::Pass => Ok(Pos {
+                board: pos.board,
+                to_move: pos.to_move.other(),
+                passes: pos.passes + 1,
+            }),
             Step::Stone(p) => {
                 let name = self.geo.point_name(p);
-                let b = self
-                    .geo
-                    .play(&pos.board, pos.to_move, p)
-                    .map_err(|why| format!("move {name} is {}", illegal_name(why)))?;
+                let made = self.pre[c as usize]
+                    .made
+                    .unwrap_or_else(|| self.geo.play(&pos.board, pos.to_move, p));
+                let b = made.map_err(|why| format!("move {name} is {}", illegal_name(why)))?;
                 if self.last.contains_key(&b) {
                     return Err(format!(
                         "move {name} repeats an earlier board (positional superko)"
                     ));
                 }
-                Ok((
-                    Pos {
-                        board: b,
-                        to_move: pos.to_move.other(),
-                        passes: 0,
-                    },
-                    Some(b),
-                ))
+                Ok(Pos {
+                    board: b,
+                    to_move: pos.to_move.other(),
+                    passes: 0,
+                })
             }
         }
     }
 
-    fn visit(&mut self, id: u32, pos: Pos) -> Result<Summary, Failure> {
+    /// The walk over the certificate's tree in pre-order, with an explicit stack of open
+    /// nodes: a node is entered (its own claim checked), its children are checked one by
+    /// one under the grown history, and on leaving its sets go to its parent.
+    fn walk(&mut self, root: Pos) -> Result<(), CheckError> {
+        let cert = self.cert;
+        let mut stack: Vec<Frame> = Vec::new();
+        match self.enter(0, root)? {
+            Entered::Leaf(sum) => {
+                self.finish(0, sum)?;
+                return Ok(());
+            }
+            Entered::Inner(sum) => stack.push(Frame {
+                id: 0,
+                pos: root,
+                sum,
+                next: 0,
+                old_last: None,
+            }),
+        }
+        loop {
+            let top = stack
+                .last_mut()
+                .expect("the walk ends when the root is left");
+            let node = &cert.nodes[top.id as usize];
+            if let Some(&c) = node.children.get(top.next) {
+                top.next += 1;
+                let step = cert.nodes[c as usize].step;
+                let child = match self.after(top.pos, c) {
+                    Ok(child) => child,
+                    Err(why) if node.kind == Kind::Win => {
+                        return self.fail(c, format!("the winner's {why}"));
+                    }
+                    Err(why) => return self.fail(c, format!("a child for an illegal move: {why}")),
+                };
+                let old = self.push_history(child, step);
+                match self.enter(c, child)? {
+                    Entered::Leaf(sum) => {
+                        let sum = self.finish(c, sum)?;
+                        self.pop_history(child.board, old);
+                        let top = stack.last_mut().expect("the parent");
+                        fold(cert, top, c, child, sum);
+                    }
+                    Entered::Inner(sum) => stack.push(Frame {
+                        id: c,
+                        pos: child,
+                        sum,
+                        next: 0,
+                        old_last: old,
+                    }),
+                }
+            } else {
+                let f = stack.pop().expect("the top");
+                let sum = self.finish(f.id, f.sum)?;
+                let Some(top) = stack.last_mut() else {
+                    return Ok(());
+                };
+                self.pop_history(f.pos.board, f.old_last);
+                fold(cert, top, f.id, f.pos, sum);
+            }
+        }
+    }
+
+    /// Checks the claim of node `id` at `pos` (the position the moves give) before its
+    /// children.
+    fn enter(&mut self, id: u32, pos: Pos) -> Result<Entered, CheckError> {
         let cert = self.cert;
         let geo = self.geo;
         let node = &cert.nodes[id as usize];
@@ -441,10 +674,15 @@ impl Walker<'_> {
                 if black != (w == Color::Black) {
                     return self.fail(
                         id,
-                        format!("the game ends with Black's area margin {score}, a loss for {} at komi {}", w.name(), komi_text(cert.komi2)),
+                        format!(
+                            "the game ends with Black's area margin {score}, a loss for {} at komi {}",
+                            w.name(),
+                            komi_text(cert.komi2)
+                        ),
                     );
                 }
                 self.verdict.ends += 1;
+                Ok(Entered::Leaf(sum))
             }
             Kind::Eyes { alive, territory } => {
                 if pos.passes == 1 && pos.to_move != w {
@@ -457,7 +695,7 @@ impl Walker<'_> {
                         ),
                     );
                 }
-                let a = analyse(geo, &pos.board, w);
+                let a = self.pre[id as usize].eyes;
                 if a.alive != alive || a.territory != territory {
                     return self.fail(
                         id,
@@ -494,6 +732,7 @@ impl Walker<'_> {
                 }
                 sum.terr = a.territory;
                 self.verdict.eyes += 1;
+                Ok(Entered::Leaf(sum))
             }
             Kind::Ref(t) => {
                 if t >= id || !self.done[t as usize] {
@@ -512,6 +751,7 @@ impl Walker<'_> {
                 let target = Rc::clone(&self.stored[&t]);
                 self.theorem1(id, t, &target, &mut sum)?;
                 self.verdict.refs += 1;
+                Ok(Entered::Leaf(sum))
             }
             Kind::Win => {
                 if pos.to_move != w {
@@ -523,16 +763,7 @@ impl Walker<'_> {
                         ),
                     );
                 }
-                let c = node.children[0];
-                let step = cert.nodes[c as usize].step;
-                let (child, made) = match self.after(pos, step) {
-                    Ok(x) => x,
-                    Err(why) => return self.fail(c, format!("the winner's {why}")),
-                };
-                sum = self.descend(c, child, step)?;
-                if let Some(b) = made {
-                    sum.bw.insert(b);
-                }
+                Ok(Entered::Inner(sum))
             }
             Kind::All(_) => {
                 if pos.to_move == w {
@@ -541,14 +772,26 @@ impl Walker<'_> {
                         format!("'all' at a node where {} (the winner) is to move", w.name()),
                     );
                 }
-                self.loser_node(id, pos, &mut sum)?;
+                self.loser_moves(id, pos, &mut sum)?;
+                Ok(Entered::Inner(sum))
             }
         }
-        // Keep the excluding boards of this node's history (plies ≤ its own).
+    }
+
+    /// Leaves node `id` whose subtree is checked: keeps the excluding boards of its history
+    /// (plies ≤ its own), marks it complete and keeps its sets if it is referenced.
+    fn finish(&mut self, id: u32, mut sum: Summary) -> Result<Summary, CheckError> {
         let d = self.depth;
         sum.x.retain(|_, j| *j <= d);
         self.done[id as usize] = true;
         if self.referenced[id as usize] {
+            self.stored_boards += (sum.bw.len() + sum.x.len()) as u64;
+            if self.stored_boards > self.limits.max_stored_boards {
+                return Err(CheckError::Limit(format!(
+                    "at node {id} (line {}), the Theorem 1 sets of referenced nodes hold more than {} boards (the bound on what the checker keeps)",
+                    self.cert.nodes[id as usize].line, self.limits.max_stored_boards
+                )));
+            }
             let copy = Summary {
                 bw: sum.bw.clone(),
                 x: sum.x.clone(),
@@ -559,8 +802,9 @@ impl Walker<'_> {
         Ok(sum)
     }
 
-    /// Checks a loser's node: a child for every legal move, none for an illegal one.
-    fn loser_node(&mut self, id: u32, pos: Pos, sum: &mut Summary) -> Result<(), Failure> {
+    /// A loser's node: a child for every legal move, none for an illegal one (the children
+    /// themselves are checked by the walk); the boards excluding a move go into `sum`.
+    fn loser_moves(&self, id: u32, pos: Pos, sum: &mut Summary) -> Result<(), CheckError> {
         let cert = self.cert;
         let geo = self.geo;
         let node = &cert.nodes[id as usize];
@@ -587,10 +831,10 @@ impl Walker<'_> {
                 ),
             );
         }
-        for p in 0..geo.points() {
-            if seen >> p & 1 == 1 {
-                continue;
-            }
+        let mut missing = self.pre[id as usize].legal & !seen;
+        while missing != 0 {
+            let p = missing.trailing_zeros() as usize;
+            missing &= missing - 1;
             match geo.play(&pos.board, pos.to_move, p) {
                 Err(_) => {}
                 Ok(b) => match self.last.get(&b) {
@@ -604,15 +848,6 @@ impl Walker<'_> {
                 },
             }
         }
-        for &c in &node.children {
-            let step = cert.nodes[c as usize].step;
-            let child = match self.after(pos, step) {
-                Ok((child, _)) => child,
-                Err(why) => return self.fail(c, format!("a child for an illegal move: {why}")),
-            };
-            let s = self.descend(c, child, step)?;
-            sum.merge(s);
-        }
         Ok(())
     }
 
@@ -624,21 +859,39 @@ impl Walker<'_> {
         t: u32,
         target: &Summary,
         sum: &mut Summary,
-    ) -> Result<(), Failure> {
+    ) -> Result<(), CheckError> {
         let geo = self.geo;
-        if let Some(b) = target.bw.iter().find(|b| self.last.contains_key(b)) {
+        // (i) by the smaller side: the history or the proof's winner boards.
+        let hit = if target.bw.len() <= self.last.len() {
+            target.bw.iter().find(|b| self.last.contains_key(b))
+        } else {
+            self.last.keys().find(|b| target.bw.contains(b))
+        };
+        if let Some(b) = hit {
             return self.fail(
                 id,
-                format!("reference to node {t} violates Theorem 1 (i): the winner's board {} of that proof is in this history", geo.draw(b)),
+                format!(
+                    "reference to node {t} violates Theorem 1 (i): the winner's board {} of that proof is in this history",
+                    geo.draw(b)
+                ),
             );
         }
-        for b in target.x.keys() {
+        // (ii): X(T) ⊆ H'; more boards than the history holds cannot all lie in it.
+        let missing = if target.x.len() > self.last.len() {
+            target.x.keys().find(|b| !self.last.contains_key(b))
+        } else {
+            None
+        };
+        for b in missing.into_iter().chain(target.x.keys()) {
             match self.last.get(b) {
                 Some(&j) => sum.add_x(*b, j),
                 None => {
                     return self.fail(
                         id,
-                        format!("reference to node {t} violates Theorem 1 (ii): its proof relies on board {} excluding a loser's move, and that board is not in this history", geo.draw(b)),
+                        format!(
+                            "reference to node {t} violates Theorem 1 (ii): its proof relies on board {} excluding a loser's move, and that board is not in this history",
+                            geo.draw(b)
+                        ),
                     );
                 }
             }
@@ -647,12 +900,61 @@ impl Walker<'_> {
         if ever & target.terr != 0 {
             return self.fail(
                 id,
-                format!("reference to node {t} violates Theorem 1 (iii): a {} stone stood on certified territory {} in this history", self.w.name(), geo.draw_set(ever & target.terr)),
+                format!(
+                    "reference to node {t} violates Theorem 1 (iii): a {} stone stood on certified territory {} in this history",
+                    self.w.name(),
+                    geo.draw_set(ever & target.terr)
+                ),
             );
         }
         sum.bw.extend(target.bw.iter().copied());
         sum.terr |= target.terr;
         Ok(())
+    }
+}
+
+/// Adds the sets of a checked child `c` (at `pos`) to its parent's frame; a winner's stone
+/// move adds the board it made to B_w.
+fn fold(cert: &Certificate, parent: &mut Frame, c: u32, pos: Pos, sum: Summary) {
+    let made = cert.nodes[parent.id as usize].kind == Kind::Win
+        && matches!(cert.nodes[c as usize].step, Step::Stone(_));
+    parent.sum.merge(sum);
+    if made {
+        parent.sum.bw.insert(pos.board);
+    }
+}
+
+/// The exact name of a setup root: board, side to move, passes, earlier boards.
+fn setup_text(
+    geo: &Geometry,
+    board: &Board,
+    to_move: Color,
+    passes: u8,
+    earlier: &[Board],
+) -> String {
+    let mut distinct: Vec<String> = earlier
+        .iter()
+        .filter(|b| *b != board)
+        .map(|b| geo.draw(b))
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let history = match distinct.len() {
+        0 => "no earlier boards".to_string(),
+        1..=3 => format!("earlier boards {}", distinct.join(" ")),
+        n => format!(
+            "{n} earlier boards (digest {:016x})",
+            history_digest(geo, board, earlier)
+        ),
+    };
+    let drawn = geo.draw(board);
+    match passes {
+        2 => format!("the finished {geo} game at setup {drawn} after two passes, {history}"),
+        1 => format!(
+            "{geo} setup {drawn}, {} to move after a pass, {history}",
+            to_move.name()
+        ),
+        _ => format!("{geo} setup {drawn}, {} to move, {history}", to_move.name()),
     }
 }
 

@@ -231,15 +231,15 @@ fn references_violating_theorem_1_are_rejected() {
 
 #[test]
 fn unreadable_certificates_name_the_line() {
-    let e = check_text("tsumi-certificate 2\n").unwrap_err();
+    let e = check_text("tsumi-certificate 3\n").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "unreadable certificate: line 1: version 2 (this checker reads 1)"
+        "unreadable certificate: line 1: version 3 (this checker reads 1 and 2)"
     );
     let mut v = lines(C3X3);
     v.pop();
     let e = check_text(&join(&v)).unwrap_err();
-    assert!(e.to_string().contains("ends early"), "{e}");
+    assert!(e.to_string().contains("ends before the trailer"), "{e}");
 }
 
 /// The last node (pre-order index) of the subtree of `u`.

@@ -3,6 +3,7 @@
 
 use anyhow::{Context, bail};
 use games::Player;
+use gosolve::certificate::CertificateFormat;
 use gosolve::{Answer, Line, Proof, Solver};
 use std::path::{Path, PathBuf};
 
@@ -11,30 +12,51 @@ use std::path::{Path, PathBuf};
 pub struct CheckArgs {
     /// The certificate file (written by `prove go ... --certificate FILE`).
     pub file: PathBuf,
+    /// The most node lines read (about 190 bytes of memory a node); a longer certificate is
+    /// refused with a one-line error before memory runs out.
+    #[arg(long, default_value_t = check::Limits::default().max_nodes)]
+    pub max_nodes: u32,
+    /// The longest line read, in bytes.
+    #[arg(long, default_value_t = check::Limits::default().max_line_bytes)]
+    pub max_line_bytes: usize,
+    /// Threads for the checker's rules pass (every node's moves and pure-eye sets, before
+    /// the walk over the history, which is serial); 0: every core.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
 }
 
-/// Runs `tsumi check FILE`: prints `valid: <winner> wins at komi k from <position>` and the
-/// counts, or "invalid: node ... path ...: reason".
+/// Runs `tsumi check FILE`: prints "valid: <winner> wins at komi k from <position>" and the
+/// counts with the throughput (nodes and MB a second), or "invalid: node ... path ...:
+/// reason". The file is read as a stream within the bounds of [`check::Limits`].
 ///
 /// # Errors
-/// An unreadable file or certificate, or an invalid one (status 2).
+/// An unreadable file or certificate, an invalid one, or one past a bound.
 pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
-    let bytes = std::fs::read(&args.file)
+    let file = std::fs::File::open(&args.file)
         .with_context(|| format!("cannot read certificate {}", args.file.display()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| anyhow::anyhow!("certificate {} is not UTF-8 text", args.file.display()))?;
+    let bytes = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let limits = check::Limits {
+        max_nodes: args.max_nodes,
+        max_line_bytes: args.max_line_bytes,
+        threads: args.threads,
+        ..check::Limits::default()
+    };
     let start = std::time::Instant::now();
-    match check::check_text(&text) {
+    match check::check_reader(std::io::BufReader::with_capacity(1 << 16, file), limits) {
         Ok(v) => {
+            let secs = start.elapsed().as_secs_f64();
             println!("{v}");
             println!(
-                "nodes: {} ({} references checked by Theorem 1, {} game ends, {} static leaves); {} bytes; checked in {:.3} s",
+                "nodes: {} ({} references checked by Theorem 1, {} game ends, {} static leaves; depth {} plies); {} bytes; checked in {:.3} s ({:.0} nodes/s, {:.1} MB/s)",
                 v.nodes,
                 v.refs,
                 v.ends,
                 v.eyes,
-                text.len(),
-                start.elapsed().as_secs_f64()
+                v.depth,
+                bytes,
+                secs,
+                v.nodes as f64 / secs.max(1e-9),
+                bytes as f64 / 1e6 / secs.max(1e-9)
             );
             Ok(())
         }
@@ -42,7 +64,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
             println!("{f}");
             bail!("the certificate {} is invalid", args.file.display())
         }
-        Err(e @ check::CheckError::Parse(_)) => bail!("{}: {e}", args.file.display()),
+        Err(e) => bail!("{}: {e}", args.file.display()),
     }
 }
 
@@ -51,9 +73,15 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// No answer to certify, a write error, or a failing extraction.
-pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> anyhow::Result<()> {
+pub fn write_go(
+    solver: &mut Solver,
+    line: &Line,
+    p: &Proof,
+    path: &Path,
+    format: CertificateFormat,
+) -> anyhow::Result<()> {
     let winner = proven_winner(p, "--certificate")?;
-    write_one(solver, line, winner, p.komi2, path)
+    write_one(solver, line, winner, p.komi2, path, format)
 }
 
 /// The player a question's proof shows winning (the asked player's win, or its opponent's
@@ -101,7 +129,7 @@ pub(crate) fn deciding_files(
 /// A directory or write error, or a failing extraction.
 pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
     for (w, k2, path) in deciding_files(value, dir, "cert", "--certificate")? {
-        write_one(solver, line, w, k2, &path)?;
+        write_one(solver, line, w, k2, &path, CertificateFormat::Text)?;
     }
     Ok(())
 }
@@ -112,13 +140,15 @@ fn write_one(
     winner: Player,
     komi2: i32,
     path: &Path,
+    format: CertificateFormat,
 ) -> anyhow::Result<()> {
     let tmp = path.with_extension("cert.partial");
     let file = std::fs::File::create(&tmp)
         .with_context(|| format!("cannot create certificate {}", tmp.display()))?;
     let start = std::time::Instant::now();
-    let stats = gosolve::certificate::write_certificate(solver, line, winner, komi2, file)
-        .with_context(|| format!("certificate {}", path.display()))?;
+    let stats =
+        gosolve::certificate::write_certificate_as(solver, line, winner, komi2, file, format)
+            .with_context(|| format!("certificate {}", path.display()))?;
     std::fs::rename(&tmp, path)
         .with_context(|| format!("cannot write certificate {}", path.display()))?;
     eprintln!(

@@ -103,6 +103,10 @@ pub struct ProveArgs {
     /// Go: write the proof as a certificate to this file, for `tsumi check`.
     #[arg(long)]
     pub certificate: Option<std::path::PathBuf>,
+    /// Go: the certificate's format: "text" (version 1, every node's board drawn) or
+    /// "compact" (version 2, moves and claims only: about a fifth of the size).
+    #[arg(long, default_value = "text", value_parser = ["text", "compact"])]
+    pub certificate_format: String,
     /// Go: write the proof as SGF to this file: the whole proof tree as variations (the
     /// winner's move, every loser's move) for proofs of at most 10,000 nodes, else its main
     /// line; leaves carry a comment saying why they are leaves.

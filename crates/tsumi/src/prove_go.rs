@@ -600,7 +600,12 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         write_samples(&mut solver, path)?;
     }
     if let Some(path) = &args.certificate {
-        crate::check_cmd::write_go(&mut solver, &line, &p, path)?;
+        let format = if args.certificate_format == "compact" {
+            gosolve::certificate::CertificateFormat::Compact
+        } else {
+            gosolve::certificate::CertificateFormat::Text
+        };
+        crate::check_cmd::write_go(&mut solver, &line, &p, path, format)?;
     }
     if let Some(path) = &args.proof_sgf {
         crate::proof_sgf::write_go(&mut solver, &line, &p, path)?;

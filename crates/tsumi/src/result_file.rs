@@ -85,8 +85,14 @@ pub fn end_marker(result: &Path) {
 /// The JSON object of a result file, if it exists and parses.
 #[must_use]
 pub fn read(path: &Path) -> Option<Value> {
-    let text = std::fs::read_to_string(path).ok()?;
-    serde_json::from_str(&text).ok()
+    parse(&std::fs::read_to_string(path).ok()?)
+}
+
+/// The JSON value of a result file's text, if it parses (what [`read`] returns; the entry
+/// point of the `result_file` fuzz target and its property test).
+#[must_use]
+pub fn parse(text: &str) -> Option<Value> {
+    serde_json::from_str(text).ok()
 }
 
 /// The fields that name a question: the same in a result file and in a campaign's plan.
@@ -167,6 +173,61 @@ mod tests {
         assert_eq!(shell_word("a b"), "'a b'");
         assert_eq!(shell_word("it's"), "'it'\\''s'");
         assert_eq!(shell_word(""), "''");
+    }
+
+    /// JSON-ish text: the tokens of result files, numbers, nesting and noise.
+    fn json_soup() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let token = prop::sample::select(vec![
+            "{",
+            "}",
+            "[",
+            "]",
+            ":",
+            ",",
+            "\"board\"",
+            "\"sgf\"",
+            "\"moves\"",
+            "\"komi\"",
+            "\"winner\"",
+            "\"status\"",
+            "\"proven\"",
+            "\"3x4\"",
+            "null",
+            "true",
+            "3.5",
+            "-1e999",
+            "1e400",
+            "18446744073709551616",
+            "\"\\ud800\"",
+            "\"",
+            "\\",
+            "\u{0}",
+            "\"black\"",
+            "[[[[[[[[",
+            "]]]]]]]]",
+        ]);
+        prop::collection::vec(token, 0..40).prop_map(|t| t.concat())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config { cases: 256, ..Default::default() })]
+
+        /// The stable counterpart of the `result_file` fuzz target (fuzz/, nightly): any
+        /// text is parsed or ignored, and questions compare, never a panic.
+        #[test]
+        fn any_result_text_is_read_or_ignored(a in json_soup(), b in ".{0,60}") {
+            for text in [&a, &b] {
+                if let Some(v) = parse(text) {
+                    proptest::prop_assert!(same_question(&v, &v));
+                    let _ = proves(&v, &v);
+                    let q = json!({"board": "3x4", "moves": [], "komi": 3.5, "winner": "black"});
+                    let _ = proves(&v, &q);
+                }
+            }
+            let nested = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+            proptest::prop_assert!(parse(&nested).is_none(), "serde_json's depth limit");
+        }
     }
 
     #[test]

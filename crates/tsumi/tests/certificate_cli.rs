@@ -93,6 +93,12 @@ fn check_refuses_bad_files_in_one_line() {
     let p = dir.join("bad.cert");
     std::fs::write(&p, "tsumi-certificate 1\nsize 3x3\nkomi 2\n").unwrap();
     assert_clear_error(&["check", p.to_str().unwrap()], "line 3: bad komi");
+    // A file without line ends is refused after one line's bound, not read into memory.
+    if std::path::Path::new("/dev/zero").exists() {
+        assert_clear_error(&["check", "/dev/zero"], "line 1: the line is longer than");
+    }
+    std::fs::write(&p, "\u{feff}tsumi-certificate 1\n").unwrap();
+    assert_clear_error(&["check", p.to_str().unwrap()], "byte-order mark");
     assert_clear_error(
         &[
             "prove",
@@ -179,4 +185,52 @@ fn a_root_given_by_moves_is_named_by_its_moves() {
         out.status.success() && stdout.contains("after B1 A1"),
         "{stdout}"
     );
+}
+
+#[test]
+fn the_compact_format_is_written_and_checked_with_throughput() {
+    let dir = std::env::temp_dir().join(format!("tsumi-cert-compact-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut sizes = Vec::new();
+    for format in ["text", "compact"] {
+        let p = dir.join(format!("3x3.{format}"));
+        let p = p.to_str().unwrap();
+        let out = tsumi(&[
+            "prove",
+            "go",
+            "3x3",
+            "--komi",
+            "8.5",
+            "--winner",
+            "black",
+            "--certificate",
+            p,
+            "--certificate-format",
+            format,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = tsumi(&["check", p]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(out.status.success(), "{text}");
+        assert!(
+            text.starts_with("valid: black wins at komi 8.5 from the empty 3x3 board\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(" nodes/s, ") && text.contains(" MB/s)"),
+            "{text}"
+        );
+        sizes.push(std::fs::metadata(p).unwrap().len());
+    }
+    assert!(
+        sizes[1] * 3 < sizes[0],
+        "compact {} vs text {}",
+        sizes[1],
+        sizes[0]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
