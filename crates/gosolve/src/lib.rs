@@ -1,7 +1,6 @@
 #![doc = include_str!("../README.md")]
 // `search::Solver` links to the private `Path` and `table::Table` to the private `Bucket`
 // (search.rs and table.rs are being split into modules): allowed until those links go.
-#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod board;
 pub mod certificate;

@@ -401,7 +401,7 @@ pub fn checkpoint_identity(geo: &Geometry, line: &Line, question: &str) -> Strin
     )
 }
 
-/// The df-pn solver: a geometry, one table shared by its threads, and one [`Path`] per
+/// The df-pn solver: a geometry, one table shared by its threads, and one `Path` per
 /// thread. One question at a time; with [`Config::threads`] above one, every thread runs
 /// df-pn from the root over the shared table (Kaneko 2010), spread apart by virtual loss.
 ///

@@ -308,7 +308,7 @@ impl<'a> Worker<'a> {
             // wins, every child there needs its own proof, so threads spread over them share
             // the work; at the winner's own nodes one child is enough, and a thread sent to
             // a second one mostly searches a move no proof needs. Measured on two threads
-            // (README, "Threads"): 3x5 92,770 expansions on average against 115,557 with
+            // (docs/log/2026-12-03-threads.md): 3x5 92,770 expansions on average against 115,557 with
             // virtual loss at every node; 4x4, 2x8 and 4x5 within noise.
             let (sel, d2) = match self.q.busy {
                 Some(busy) if st.to_move != self.q.asked => {

@@ -90,7 +90,7 @@ use std::sync::atomic::AtomicU64;
 pub const INF: u64 = u64::MAX;
 
 /// The transposition table, shared by every thread of a search: probes and stores take
-/// `&self` and use no locks (see [`Bucket`] and the seal).
+/// `&self` and use no locks (see `Bucket` and the seal).
 pub struct Table {
     buckets: Vec<Bucket>,
     /// Unproven numbers keyed by the position (any path) instead of the path.

@@ -27,7 +27,7 @@ pub struct NodeKey {
 pub struct Found {
     /// Whether the mover wins.
     pub mover_wins: bool,
-    /// Best move code (canonical frame), [`NO_MOVE`] if none.
+    /// Best move code (canonical frame), [`super::NO_MOVE`] if none.
     pub best: u8,
     /// The proof's attributes.
     pub attrs: PackedAttrs,
@@ -59,7 +59,7 @@ pub enum Probe {
     },
 }
 
-/// What [`Table::store`] writes.
+/// What [`Query::store`] writes.
 #[derive(Clone, Copy, Debug)]
 pub enum StoreKind {
     /// Heuristic numbers (φ, δ), both in `1..INF`.
@@ -266,8 +266,8 @@ impl Query<'_> {
     /// of the same node at the same komi (another thread may have proven it meanwhile). A
     /// proof at a komi outside `i8` (boards above 63 points) is not stored.
     ///
-    /// Three steps: the entry is encoded ([`Entry::encode`]), a slot chosen
-    /// ([`super::replace::slot_for`]), and the occupancy counted ([`TableStats::count_store`]).
+    /// Three steps: the entry is encoded (`Entry::encode`), a slot chosen
+    /// (`replace::slot_for`), and the occupancy counted (`TableStats::count_store`).
     pub fn store(&self, r: &Record, stats: &mut TableStats) {
         stats.stores += 1;
         let k = &self.key;
