@@ -439,10 +439,7 @@ fn write_record(
         }
     };
     let path = dir.join(format!("game-{:05}.{ext}", r.index));
-    let tmp = dir.join(format!(".game-{:05}.{ext}.tmp", r.index));
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
+    crate::result_file::write_text(&path, "game record", &text)
 }
 
 struct MatchTask<'a> {
@@ -465,7 +462,7 @@ impl GameTask for MatchTask<'_> {
         ];
         let names = [self.algos[0].name(), self.algos[1].name()];
         if let Some(dir) = &a.records {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            crate::check_cmd::check_dir(dir, "--records")?;
         }
         let threads = if a.threads == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -531,6 +531,16 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         "komi": komi_number(komi),
         "winner": winner.name(),
     });
+    // Every output is checked before the search, so that no answer is lost to a bad path.
+    for (path, what) in [
+        (&args.out, "result file"),
+        (&args.certificate, "certificate"),
+        (&args.proof_sgf, "proof SGF"),
+    ] {
+        if let Some(p) = path {
+            crate::result_file::check_target(p, what)?;
+        }
+    }
     let _marker = match &args.out {
         Some(out) => {
             if args.skip_if_done && skip_done(out, &question, args.json) {

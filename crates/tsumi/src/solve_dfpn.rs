@@ -106,6 +106,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if !args.json {
         eprintln!("table: {tt_mib} MiB ({tt_why})");
     }
+    // The output directories are checked before the search, so that no value is lost to a
+    // bad path.
+    if let Some(dir) = &args.certificate {
+        crate::check_cmd::check_dir(dir, "--certificate")?;
+    }
+    if let Some(dir) = &args.proof_sgf {
+        crate::check_cmd::check_dir(dir, "--proof-sgf")?;
+    }
     let line_for_pv = line.clone();
     let mut cfg = config(
         args.max_expansions,
