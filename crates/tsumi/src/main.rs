@@ -98,6 +98,18 @@ fn run(command: &Command) -> anyhow::Result<()> {
 fn main() {
     exit::install_write_error_hook();
     let cli = Cli::parse();
+    // Ctrl-C: the flag's handler for every command; the commands that do not poll it end
+    // with status 3 at the first Ctrl-C (`interrupt.rs`).
+    match &cli.command {
+        Command::Gtp(_) => interrupt::exit_on_first("gtp"),
+        Command::Htp(_) => interrupt::exit_on_first("htp"),
+        Command::Check(_) => interrupt::exit_on_first("check"),
+        Command::FitPrior(_) => interrupt::exit_on_first("fit-prior"),
+        Command::TrainHexnet(_) => interrupt::exit_on_first("train-hexnet"),
+        Command::Campaign(_) => interrupt::exit_on_first("campaign"),
+        Command::Play(_) => interrupt::exit_on_first("play"),
+        _ => drop(interrupt::cancel_flag()),
+    }
     // Every command runs on a thread with a large stack: the searches recurse once per ply,
     // and games on linear boards run to thousands of plies (only the pages used are
     // resident).

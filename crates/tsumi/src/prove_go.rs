@@ -588,12 +588,6 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.samples {
         write_samples(&mut solver, path)?;
     }
-    if let Some(path) = &args.certificate {
-        crate::check_cmd::write_go(&mut solver, &line, &p, path)?;
-    }
-    if let Some(path) = &args.proof_sgf {
-        crate::proof_sgf::write_go(&mut solver, &line, &p, path)?;
-    }
     let interrupted = cancel_flag().load(Ordering::Relaxed);
     let best = p.best_move.map(|m| geo.move_name(m));
     let proven = p.answer != Answer::Unknown;
@@ -690,10 +684,22 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         println!("{}", table_text(&solver));
         println!("{}", knowledge_text(&solver));
     }
-    match why {
-        Some(w) => Err(crate::exit::unknown(w)),
-        None => Ok(()),
+    if let Some(w) = why {
+        return Err(crate::exit::unknown(w));
     }
+    // The proof's files come after the answer is printed: a Ctrl-C while they are written
+    // (status 3) or a write error (status 2) leaves the answer on the screen.
+    if let Some(path) = &args.certificate {
+        let r = crate::check_cmd::write_go(&mut solver, &line, &p, path);
+        let what = format!("the certificate {}", path.display());
+        crate::interrupt::unless_interrupted(r, &what)?;
+    }
+    if let Some(path) = &args.proof_sgf {
+        let r = crate::proof_sgf::write_go(&mut solver, &line, &p, path);
+        let what = format!("the proof SGF {}", path.display());
+        crate::interrupt::unless_interrupted(r, &what)?;
+    }
+    Ok(())
 }
 
 /// The solver's line of `pos`; when it was given by `--moves` alone, with those moves kept

@@ -63,7 +63,9 @@ fn regular_target(path: &Path, what: &str) -> anyhow::Result<PathBuf> {
             )
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(path.to_path_buf()),
-        Err(e) => Err(anyhow::Error::new(e).context(format!("cannot write {what} {}", path.display()))),
+        Err(e) => {
+            Err(anyhow::Error::new(e).context(format!("cannot write {what} {}", path.display())))
+        }
     }
 }
 
@@ -91,7 +93,9 @@ pub fn check_target(path: &Path, what: &str) -> anyhow::Result<()> {
         .create_new(true)
         .open(&tmp)
         .map(drop)
-        .map_err(|e| anyhow::Error::new(e).context(format!("cannot write {what} {}", path.display())))?;
+        .map_err(|e| {
+            anyhow::Error::new(e).context(format!("cannot write {what} {}", path.display()))
+        })?;
     let _ = std::fs::remove_file(&tmp);
     Ok(())
 }
@@ -118,7 +122,9 @@ pub fn write_atomic_with<T>(
         let file = std::fs::File::create(&tmp)?;
         let mut w = std::io::BufWriter::new(file);
         let value = write(&mut w)?;
-        let file = w.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+        let file = w
+            .into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?;
         file.sync_all()?;
         std::fs::rename(&tmp, &target)?;
         Ok(value)

@@ -254,12 +254,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     let komi = (args.komi.is_some() || args.sgf.is_some()).then(|| pos.rules().komi);
     let deciding = solved.deciding_proofs();
-    if let Some(dir) = &args.certificate {
-        crate::check_cmd::write_solve(&mut solver, &line_for_pv, value, dir)?;
-    }
-    if let Some(dir) = &args.proof_sgf {
-        crate::proof_sgf::write_solve(&mut solver, &line_for_pv, value, dir)?;
-    }
     let report = SolveReport {
         board: pos.size().to_string(),
         rules: pos.rules().ko.to_string(),
@@ -311,6 +305,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         );
         println!("{}", table_text(&solver));
         println!("{}", crate::prove_go::knowledge_text(&solver));
+    }
+    // The proofs' files come after the value is printed, and Ctrl-C stops them (status 3).
+    solver.config_mut().cancel = Some(cancel_flag());
+    if let Some(dir) = &args.certificate {
+        let r = crate::check_cmd::write_solve(&mut solver, &line_for_pv, value, dir);
+        let what = format!("the certificates in {}", dir.display());
+        crate::interrupt::unless_interrupted(r, &what)?;
+    }
+    if let Some(dir) = &args.proof_sgf {
+        let r = crate::proof_sgf::write_solve(&mut solver, &line_for_pv, value, dir);
+        let what = format!("the proof SGFs in {}", dir.display());
+        crate::interrupt::unless_interrupted(r, &what)?;
     }
     Ok(())
 }

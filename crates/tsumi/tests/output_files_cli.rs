@@ -57,8 +57,16 @@ fn outputs_never_replace_a_file_that_is_not_regular() {
     let mut args = prove.to_vec();
     args.extend(["--certificate", cert.to_str().unwrap()]);
     assert!(tsumi(&args).status.success());
-    assert!(std::fs::read_to_string(&cert).unwrap().starts_with("tsumi-certificate"));
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2, "pipe and c.cert only");
+    assert!(
+        std::fs::read_to_string(&cert)
+            .unwrap()
+            .starts_with("tsumi-certificate")
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        2,
+        "pipe and c.cert only"
+    );
 }
 
 #[test]
@@ -78,7 +86,10 @@ fn a_write_error_is_status_2() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cannot write result file /proc/tsumi-result.json"), "{err}");
+    assert!(
+        err.contains("cannot write result file /proc/tsumi-result.json"),
+        "{err}"
+    );
     drop(dir);
 }
 
@@ -87,7 +98,15 @@ fn solve_checks_its_output_directory_before_searching() {
     // `/proc` takes no new file: refused before the search, not after the value is found
     // (the search of 3x5 would print its table's figures on stderr first).
     for flag in ["--certificate", "--proof-sgf"] {
-        let out = tsumi(&["solve", "go", "3x5", "--threads", "1", flag, "/proc/tsumi-x"]);
+        let out = tsumi(&[
+            "solve",
+            "go",
+            "3x5",
+            "--threads",
+            "1",
+            flag,
+            "/proc/tsumi-x",
+        ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains(flag), "{err}");

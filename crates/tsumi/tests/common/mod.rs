@@ -11,10 +11,7 @@ pub fn bin() -> String {
 }
 
 pub fn tsumi(args: &[&str]) -> Output {
-    Command::new(bin())
-        .args(args)
-        .output()
-        .expect("tsumi runs")
+    Command::new(bin()).args(args).output().expect("tsumi runs")
 }
 
 pub fn json(args: &[&str]) -> serde_json::Value {
