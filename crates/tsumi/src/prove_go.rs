@@ -37,6 +37,19 @@ pub const MIN_AUTO_TT_MIB: usize = 16;
 /// says how it was chosen, for the progress line and the JSON.
 #[must_use]
 pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usize, String) {
+    let avail_mib = available_memory_bytes().map(|b| (b >> 20) as usize);
+    table_mib_within(requested, points, linear, avail_mib)
+}
+
+/// [`table_mib`] with the memory available given: `avail_mib` MiB (`None`: unknown, no
+/// cap). `campaign plan` passes the share of one job on a node.
+#[must_use]
+pub fn table_mib_within(
+    requested: Option<usize>,
+    points: usize,
+    linear: bool,
+    avail_mib: Option<usize>,
+) -> (usize, String) {
     if let Some(m) = requested {
         return (m, "--tt-mib".into());
     }
@@ -48,7 +61,6 @@ pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usiz
         MIN_AUTO_TT_MIB << points.saturating_sub(11).min(20)
     };
     let want = power - power / 16;
-    let avail_mib = available_memory_bytes().map(|b| (b >> 20) as usize);
     let cap = avail_mib.map_or(usize::MAX, |a| {
         let c = a / 4 * 3;
         if c == 0 { 1 } else { 1usize << c.ilog2() }
