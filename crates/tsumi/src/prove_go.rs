@@ -76,10 +76,28 @@ pub fn table_mib_within(
     (mib, why)
 }
 
-/// `MemAvailable` of /proc/meminfo in bytes (Linux), or `None`.
+/// The memory a table may take, in bytes: `MemAvailable` of /proc/meminfo (Linux), and
+/// under a virtual-memory limit (`ulimit -v`, as clusters set) at most half of the limit
+/// (the rest is for the thread stacks, reserved whole, and the program); `None` if neither
+/// is known.
 #[must_use]
 pub fn available_memory_bytes() -> Option<u64> {
-    proc_kib_field("/proc/meminfo", "MemAvailable:")
+    let free = proc_kib_field("/proc/meminfo", "MemAvailable:");
+    match (free, address_space_limit_bytes()) {
+        (Some(f), Some(l)) => Some(f.min(l / 2)),
+        (f, l) => f.or(l.map(|l| l / 2)),
+    }
+}
+
+/// The soft limit of the process's virtual memory (`ulimit -v`, `RLIMIT_AS`) in bytes, from
+/// /proc/self/limits; `None` when unlimited or unknown.
+#[must_use]
+pub fn address_space_limit_bytes() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/limits")
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix("Max address space"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
 }
 
 /// Budgets in seconds above this (about 31 years) mean "no practical limit" (a `Duration`

@@ -334,15 +334,11 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
     }
     let p2 = pos.clone();
     let start = std::time::Instant::now();
-    // Deep games recurse deeply: search on a thread with a large stack.
-    let result = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            let r = oracle.solve(&p2);
-            (r, oracle.nodes())
-        })?
-        .join()
-        .map_err(|_| anyhow::anyhow!("the oracle thread panicked"))?;
+    // On the command's thread, whose stack `main` made large (deep games recurse deeply).
+    let result = {
+        let r = oracle.solve(&p2);
+        (r, oracle.nodes())
+    };
     let timed_out = stopper.finish();
     done.store(true, Ordering::Relaxed);
     let _ = spinner.join();

@@ -160,29 +160,24 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     let probing = guess.is_none();
     let g = geo.clone();
-    // Long games recurse deeply: search on a thread with a large stack.
-    let (solved, solver): (Solved, Solver) = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            let mut solver = Solver::new(g, tt_mib, cfg);
-            let solved = solve_value_from(&mut solver, &line, guess, |p| {
-                end_progress(p.time_s);
-                if !json {
-                    eprintln!("  question: {}", proof_line(p));
-                }
-            });
-            if !json && probing {
-                let e: u64 = solved.probes.iter().map(|p| p.expansions).sum();
-                eprintln!(
-                    "  (first question from {} short probes, {e} expansions: guess {:+})",
-                    solved.probes.len(),
-                    solved.guess
-                );
-            }
-            (solved, solver)
-        })?
-        .join()
-        .map_err(|_| anyhow::anyhow!("the solver thread panicked"))?;
+    // The search runs on the command's thread, whose stack `main` made large (long games
+    // recurse deeply); a second large stack here cost a gigabyte of virtual memory, and
+    // solve failed under `ulimit -v 2500000`.
+    let mut solver = Solver::new(g, tt_mib, cfg);
+    let solved = solve_value_from(&mut solver, &line, guess, |p| {
+        end_progress(p.time_s);
+        if !json {
+            eprintln!("  question: {}", proof_line(p));
+        }
+    });
+    if !json && probing {
+        let e: u64 = solved.probes.iter().map(|p| p.expansions).sum();
+        eprintln!(
+            "  (first question from {} short probes, {e} expansions: guess {:+})",
+            solved.probes.len(),
+            solved.guess
+        );
+    }
     let timed_out = stopper.finish();
     let (expansions, nodes) = solver.totals();
     // A fold from +0.0: an empty f64 sum is -0.0, which JSON would print as "-0.0".
