@@ -32,7 +32,8 @@ pub struct SolveArgs {
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
     /// Search engine: "dfpn" (df-pn under positional superko, value by two proofs) or
-    /// "oracle" (exact brute-force minimax, the slow reference); boards up to 64 points.
+    /// "oracle" (exact brute-force minimax, the slow reference). dfpn takes boards up to 30
+    /// points, the oracle up to 64.
     #[arg(long, default_value = "dfpn")]
     pub engine: String,
     /// Budget: for dfpn, expansions per question (0 = no limit); for the oracle, nodes in all
