@@ -331,7 +331,9 @@ impl Handler for GtpEngine {
                         self.engine.set_komi(k);
                         Reply::empty()
                     }
-                    Err(_) => Reply::err("syntax error (komi must be a multiple of 0.5)"),
+                    // The parser's reason: a multiple of 0.5 within ±1000 (`komi 1000.5` is
+                    // a multiple of 0.5, refused for its size).
+                    Err(e) => Reply::err(format!("syntax error ({e})")),
                 },
                 _ => Reply::err("syntax error (expected komi K)"),
             },

@@ -76,16 +76,18 @@ fn end_of_input_without_quit_ends_cleanly_and_quit_ends_at_once() {
 
 #[test]
 fn unknown_commands_and_bad_arguments_are_errors_with_the_id() {
-    let out =
-        run("8 fly\nplay\nplay b\nplay x C3\nkomi abc\nkomi 6.3\ngenmove\ngenmove purple\n9\n");
+    let out = run(
+        "8 fly\nplay\nplay b\nplay x C3\nkomi abc\nkomi 6.3\nkomi 1000.5\ngenmove\ngenmove purple\n9\n",
+    );
     assert_eq!(
         out,
         "?8 unknown command\n\n\
          ? syntax error (expected play COLOUR VERTEX)\n\n\
          ? syntax error (expected play COLOUR VERTEX)\n\n\
          ? syntax error (invalid colour)\n\n\
-         ? syntax error (komi must be a multiple of 0.5)\n\n\
-         ? syntax error (komi must be a multiple of 0.5)\n\n\
+         ? syntax error (invalid komi 'abc' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
+         ? syntax error (invalid komi '6.3' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
+         ? syntax error (invalid komi '1000.5' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
          ? syntax error (expected genmove COLOUR)\n\n\
          ? syntax error (invalid colour)\n\n\
          ?9 syntax error (an id without a command)\n\n"

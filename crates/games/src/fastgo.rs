@@ -340,6 +340,23 @@ impl FastGo {
         b
     }
 
+    /// The position after `moves` from the empty board, Black first and the colours
+    /// alternating (passes included), as [`Game::play`] plays them; under superko with the
+    /// history of the game, so the players see the ko rule a reference
+    /// [`crate::go::Position`] given the same moves sees.
+    ///
+    /// # Errors
+    /// The first illegal move (occupied, suicide, after the game's end, off the board, or a
+    /// repetition the ko rule forbids), with the error [`crate::go::Position::play`] gives.
+    pub fn replay(&self, moves: &[Move]) -> Result<FastGoState, MoveError> {
+        let mut state = self.initial();
+        for &m in moves {
+            self.check(&state, m)?;
+            self.play(&mut state, m);
+        }
+        Ok(state)
+    }
+
     /// Why `m` is illegal in `state`, if it is (the move limit aside: see [`Game::play`]).
     fn check(&self, state: &FastGoState, m: Move) -> Result<(), MoveError> {
         if state.passes >= 2 {
@@ -756,6 +773,28 @@ mod tests {
         assert!(g.parse_move(&t, "B2").is_ok());
         let r = g.render(&t);
         assert!(r.contains("positional superko"), "{r}");
+    }
+
+    #[test]
+    fn replay_reaches_the_played_position_and_refuses_a_superko_retake() {
+        let g = FastGo::new(5, 5, komi())
+            .unwrap()
+            .with_ko_rule(KoRule::PositionalSuperko);
+        let text = "B1 C1 A2 B2 B3 C3 E5 D2 C2";
+        let moves: Vec<Move> = text
+            .split_whitespace()
+            .map(|t| g.size().parse_move(t).unwrap())
+            .collect();
+        let s = g.replay(&moves).unwrap();
+        assert!(s == play_all(&g, text));
+        assert_eq!(g.hash(&s), g.hash(&play_all(&g, text)));
+        let mut retake = moves.clone();
+        retake.push(g.size().parse_move("B2").unwrap());
+        let err = g.replay(&retake).unwrap_err().to_string();
+        assert!(err.contains("repeats an earlier board"), "{err}");
+        retake.pop();
+        retake.push(g.size().parse_move("C2").unwrap());
+        assert!(matches!(g.replay(&retake), Err(MoveError::Occupied(_))));
     }
 
     #[test]

@@ -251,6 +251,11 @@ pub struct HexKnowledge {
     /// `and_over_edge`: on 6x6 it multiplied the work of an H-search by about 12 and saved
     /// about half of the expansions; sound either way).
     pub and_over_edges: bool,
+    /// A cancel flag (Ctrl-C): once raised, every H-search stops at its next combination
+    /// step, as at [`Self::work_cap`] (sound either way). One analysis of a large board
+    /// (11x11) takes long enough that the prover's own check, once per expansion, answered
+    /// Ctrl-C only after a minute.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// One player's groups: index 0 and 1 are its edges (with the groups touching them).
@@ -317,6 +322,7 @@ impl HexKnowledge {
             sc_cap: 12,
             work_cap: 400_000,
             and_over_edges: false,
+            cancel: None,
         };
         for c in 0..n {
             debug_assert_eq!(k.spread(bit(c)), k.nbr[c], "hex neighbours of cell {c}");
@@ -623,7 +629,15 @@ impl HexKnowledge {
         self.analyse_board(&self.board(game, state))
     }
 
-    /// The knowledge about a bitset board.
+    /// Whether [`Self::cancel`] is raised.
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// The knowledge about a bitset board (none once [`Self::cancel`] is raised: every empty
+    /// cell is a move).
     #[must_use]
     pub fn analyse_board(&self, b: &Board) -> Analysis {
         let mover = b.to_move;
@@ -636,6 +650,12 @@ impl HexKnowledge {
             moves: 0,
         };
         if a.winner.is_some() {
+            return a;
+        }
+        if self.cancelled() {
+            // No knowledge (every empty cell a move): sound, and immediate.
+            a.must_play = self.empty(b);
+            a.moves = a.must_play;
             return a;
         }
         (a.filled, a.dead, a.captured) = self.fill(b);
@@ -815,6 +835,7 @@ struct HSearch<'a> {
     work: usize,
     done: bool,
     stop: Stop,
+    cancel: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 /// Inserts `c` into the list `slots[..*len]` of minimal carriers of at most `cap`; false when
@@ -900,6 +921,7 @@ impl HSearch<'_> {
             sc_cap: k.sc_cap.clamp(1, LIST_MAX),
             work_cap: k.work_cap,
             over_edges: k.and_over_edges,
+            cancel: k.cancel.as_deref(),
             buf,
             work: 0,
             done: false,
@@ -920,7 +942,11 @@ impl HSearch<'_> {
             }
         }
         while let Some((x, y, a)) = h.buf.queue.pop_front() {
-            if h.done || h.work > h.work_cap {
+            if h.done
+                || h.work > h.work_cap
+                || h.cancel
+                    .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+            {
                 break;
             }
             let (x, y) = (usize::from(x), usize::from(y));

@@ -170,9 +170,10 @@ pub struct MatchArgs {
     /// Number of games (colours alternate: the first player is Black in even games).
     #[arg(long, default_value_t = 200)]
     pub games: u64,
-    /// Threads (games played at once); 0 for every core.
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
+    /// Threads (games played at once, at most 1024 and never more than --games); 0 for
+    /// every core.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1024))]
+    pub threads: u32,
     /// Seed of the match (each game's players are seeded from it and the game's index).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -439,10 +440,20 @@ fn write_record(
         }
     };
     let path = dir.join(format!("game-{:05}.{ext}", r.index));
-    let tmp = dir.join(format!(".game-{:05}.{ext}.tmp", r.index));
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
+    crate::result_file::write_text(&path, "game record", &text)
+}
+
+/// The threads of a match: `asked` (0 for every core), never more than the games (one game
+/// is one thread's work) and at least one.
+fn match_threads(asked: u32, games: u64) -> usize {
+    let asked = if asked == 0 {
+        crate::knowledge_args::default_threads()
+    } else {
+        asked as usize
+    };
+    asked
+        .min(usize::try_from(games).unwrap_or(usize::MAX))
+        .max(1)
 }
 
 struct MatchTask<'a> {
@@ -465,13 +476,9 @@ impl GameTask for MatchTask<'_> {
         ];
         let names = [self.algos[0].name(), self.algos[1].name()];
         if let Some(dir) = &a.records {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            crate::check_cmd::check_dir(dir, "--records")?;
         }
-        let threads = if a.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            a.threads
-        };
+        let threads = match_threads(a.threads, a.games);
         // A bar on a terminal; otherwise (a log) a plain line now and then, never `\r`.
         let terminal = std::io::stderr().is_terminal();
         let show = !(a.quiet || a.json);

@@ -462,10 +462,18 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             summary.add(ci, &row, ratio);
             print_row(args, &widths, &row, ratio);
             if cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
-                return Err(crate::exit::unknown(format!(
-                    "interrupted on {} ({}) after {} expansions",
-                    row.name, row.config, row.expansions
-                )));
+                // A row with a value finished before Ctrl-C: the interrupt stopped what came
+                // after it, not that board.
+                return Err(crate::exit::unknown(match row.value {
+                    Some(_) => format!(
+                        "interrupted after {} ({}) finished: the rest was not run",
+                        row.name, row.config
+                    ),
+                    None => format!(
+                        "interrupted on {} ({}) after {} expansions",
+                        row.name, row.config, row.expansions
+                    ),
+                }));
             }
             if row.value.is_none() && stopped.is_none() {
                 stopped = Some(row);

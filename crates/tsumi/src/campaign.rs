@@ -78,9 +78,19 @@ pub struct PlanArgs {
     /// Expansions of each job (`prove --max-expansions`).
     #[arg(long)]
     pub max_expansions: Option<u64>,
-    /// Table of each job in MiB (`prove --tt-mib`; default: chosen from the board).
+    /// Table of each job in MiB (`prove --tt-mib`; default: chosen from the board, at most
+    /// three quarters of one job's share of a node's memory: --node-mib / --jobs-per-node).
     #[arg(long)]
     pub tt_mib: Option<usize>,
+    /// Jobs that run at once on one node (`parallel -j`; default: the cores of this
+    /// machine divided by --threads, at least 1; without --threads, 1, since each job then
+    /// uses every core). Each job's automatic table is sized so that they all fit.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub jobs_per_node: Option<u32>,
+    /// Memory of a node that runs the jobs, in MiB (default: the memory available on this
+    /// machine now; give it when planning on another machine than the one that runs them).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(64..))]
+    pub node_mib: Option<u64>,
     /// The tsumi binary the job lines run (default: this one, by its absolute path).
     #[arg(long)]
     pub bin: Option<PathBuf>,
@@ -163,6 +173,16 @@ pub struct Plan {
     pub root: String,
     /// The tree, rooted at the root position.
     pub tree: Node,
+    /// Jobs run at once on one node (`parallel -j`); 0 in plans written before it existed.
+    #[serde(default)]
+    pub jobs_per_node: u32,
+    /// Each job's table in MiB (`--tt-mib` of every job line), chosen so that
+    /// `jobs_per_node` jobs fit a node; 0 in plans written before it existed.
+    #[serde(default)]
+    pub tt_mib: usize,
+    /// How the table was chosen, in words.
+    #[serde(default)]
+    pub tt_why: String,
 }
 
 /// Runs `tsumi campaign`.
@@ -279,6 +299,33 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
     if let Some(m) = a.tt_mib {
         crate::prove_go::check_tt_mib(m)?;
     }
+    let cores = crate::knowledge_args::default_threads() as u32;
+    let jobs_per_node = a
+        .jobs_per_node
+        .unwrap_or_else(|| a.threads.map_or(1, |t| (cores / t).max(1)));
+    let node_mib = a
+        .node_mib
+        .map(|m| m as usize)
+        .or_else(|| crate::prove_go::available_memory_bytes().map(|b| (b >> 20) as usize));
+    // Every job's table is fixed here, from its share of the node: a job that chose its own
+    // would take 3/4 of the memory it finds free, and several at once would not fit.
+    let share = node_mib.map(|m| m / jobs_per_node as usize);
+    let (tt_mib, tt_why) = crate::prove_go::table_mib_within(
+        a.tt_mib,
+        size.points(),
+        size.rows() == 1 || size.cols() == 1,
+        share,
+    );
+    crate::prove_go::check_tt_mib(tt_mib)?;
+    let tt_why = match (a.tt_mib, node_mib) {
+        (Some(_), _) => tt_why,
+        (None, Some(m)) => format!(
+            "{tt_why}; {jobs_per_node} job{} at once on a node of {m} MiB: {} MiB each",
+            if jobs_per_node == 1 { "" } else { "s" },
+            m / jobs_per_node as usize
+        ),
+        (None, None) => tt_why,
+    };
     std::fs::create_dir_all(a.out.join("results"))
         .and_then(|()| std::fs::create_dir_all(a.out.join("logs")))
         .with_context(|| format!("cannot create the campaign directory {}", a.out.display()))?;
@@ -337,9 +384,7 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
             if let Some(m) = a.max_expansions {
                 words.extend(["--max-expansions".into(), m.to_string()]);
             }
-            if let Some(m) = a.tt_mib {
-                words.extend(["--tt-mib".into(), m.to_string()]);
-            }
+            words.extend(["--tt-mib".into(), tt_mib.to_string()]);
             words.extend([
                 "--out".into(),
                 dir.join(&result).display().to_string(),
@@ -371,6 +416,9 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         rules: "positional superko, area scoring, suicide illegal, black first".into(),
         jobs,
         tree,
+        jobs_per_node,
+        tt_mib,
+        tt_why,
     };
     let write = |name: &str, text: &str| -> anyhow::Result<()> {
         result_file::write_atomic(&dir.join(name), text)
@@ -394,8 +442,10 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         p.depth,
         dir.display()
     );
+    println!("each job: a table of {} MiB ({})", p.tt_mib, p.tt_why);
     println!(
-        "run them with GNU parallel: parallel < {}",
+        "run them with GNU parallel: parallel -j {} < {}",
+        p.jobs_per_node,
         dir.join(JOBS_FILE).display()
     );
     println!(
@@ -408,6 +458,10 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// Memory a job needs beyond its table, in MiB, for the Slurm script's `--mem`: the
+/// search paths, the prior's tables, thread stacks as they are touched, the allocator.
+const JOB_MEM_MARGIN_MIB: usize = 512;
 
 /// The Slurm array script: task `SLURM_ARRAY_TASK_ID` runs line ID + 1 of jobs.txt.
 fn slurm_script(dir: &Path, p: &Plan, threads: Option<u32>) -> String {
@@ -427,6 +481,10 @@ fn slurm_script(dir: &Path, p: &Plan, threads: Option<u32>) -> String {
     ];
     if let Some(t) = threads {
         lines.push(format!("#SBATCH --cpus-per-task={t}"));
+    }
+    if p.tt_mib > 0 {
+        // The table, and room for the rest of the process (paths, stacks, the allocator).
+        lines.push(format!("#SBATCH --mem={}M", p.tt_mib + JOB_MEM_MARGIN_MIB));
     }
     lines.extend([
         "set -euo pipefail".to_string(),

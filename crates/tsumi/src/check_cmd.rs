@@ -102,15 +102,14 @@ pub(crate) fn proven_winner(p: &Proof, flag: &str) -> anyhow::Result<Player> {
 /// options `flag` that write one file per deciding proof).
 ///
 /// # Errors
-/// The directory cannot be created.
+/// The directory cannot be created or written.
 pub(crate) fn deciding_files(
     value: i32,
     dir: &Path,
     ext: &str,
     flag: &str,
 ) -> anyhow::Result<[(Player, i32, PathBuf); 2]> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the {flag} directory {}", dir.display()))?;
+    check_dir(dir, flag)?;
     Ok([
         (Player::Black, 2 * value - 1),
         (Player::White, 2 * value + 1),
@@ -119,6 +118,17 @@ pub(crate) fn deciding_files(
         let komi = games::go::Komi::from_half_points(k2);
         (w, k2, dir.join(format!("{}-{komi}.{ext}", w.name())))
     }))
+}
+
+/// Creates the directory `dir` of the option `flag` if needed and checks that it takes new
+/// files, before a search whose answer would otherwise be lost to a bad path.
+///
+/// # Errors
+/// `dir` cannot be created, is not a directory, or cannot be written.
+pub(crate) fn check_dir(dir: &Path, flag: &str) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the {flag} directory {}", dir.display()))?;
+    crate::result_file::check_target(&dir.join(".tsumi-write-check"), &format!("{flag} file"))
 }
 
 /// Writes the certificates of a solved value `v` into `dir` (`solve --certificate DIR`):
@@ -142,15 +152,11 @@ fn write_one(
     path: &Path,
     format: CertificateFormat,
 ) -> anyhow::Result<()> {
-    let tmp = path.with_extension("cert.partial");
-    let file = std::fs::File::create(&tmp)
-        .with_context(|| format!("cannot create certificate {}", tmp.display()))?;
     let start = std::time::Instant::now();
-    let stats =
-        gosolve::certificate::write_certificate_as(solver, line, winner, komi2, file, format)
-            .with_context(|| format!("certificate {}", path.display()))?;
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("cannot write certificate {}", path.display()))?;
+    let stats = crate::result_file::write_atomic_with(path, "certificate", |w| {
+        gosolve::certificate::write_certificate_as(solver, line, winner, komi2, w, format)
+            .map_err(anyhow::Error::from)
+    })?;
     eprintln!(
         "certificate {}: {} nodes ({} references, {} game ends, {} static leaves), {} bytes, {} solver questions ({} expansions), {:.3} s",
         path.display(),

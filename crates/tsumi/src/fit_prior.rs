@@ -137,8 +137,7 @@ fn fit_and_print(args: &FitArgs, samples: &[Sample]) -> anyhow::Result<[f64; FEA
     let list: Vec<String> = w.iter().map(|v| format!("{v:.4}")).collect();
     println!("weights: [{}]", list.join(", "));
     if let Some(out) = &args.out {
-        std::fs::write(out, format!("{}\n", list.join(", ")))
-            .with_context(|| format!("cannot write weights to {}", out.display()))?;
+        crate::result_file::write_text(out, "weights file", &format!("{}\n", list.join(", ")))?;
     }
     // The printed (rounded) weights are the ones a user can pass back in: measure those.
     let mut rounded = [0.0; FEATURES];
@@ -165,11 +164,7 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
             bail!("--out needs training sample files: there is nothing to fit");
         }
         // Fail before the fit, not after it, when the weights cannot be written.
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(out)
-            .with_context(|| format!("cannot write weights to {}", out.display()))?;
+        crate::result_file::check_target(out, "weights file")?;
     }
     let mut models: Vec<(String, PriorKind)> = vec![
         ("score".into(), PriorKind::SCORE),

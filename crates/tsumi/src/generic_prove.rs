@@ -165,8 +165,9 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
                 };
                 return run_game(&hex, state, args, s, prover, &budget, false);
             }
-            let known = KnowledgeHex::new(&hex)
+            let mut known = KnowledgeHex::new(&hex)
                 .map_err(|e| anyhow!("{e} (prove hex {} without it: --no-knowledge)", args.size))?;
+            known.knowledge.cancel = Some(crate::interrupt::cancel_flag());
             let mut prover = if args.threats {
                 s.prover_with::<KnowledgeHex>(Box::new(OnHex(order)), Box::new(OnHex(HexThreats)))
             } else {

@@ -75,8 +75,22 @@ enum Command {
     Referee(referee::RefereeArgs),
 }
 
-/// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use).
+/// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use),
+/// when the virtual memory is not limited.
 const COMMAND_STACK_BYTES: usize = 1 << 30;
+
+/// The command thread's stack: [`COMMAND_STACK_BYTES`], or under a virtual-memory limit
+/// (`ulimit -v`) an eighth of it (at least 64 MiB), so that the table and the search threads'
+/// stacks still fit: a stack is reserved whole, however little of it is used.
+fn command_stack_bytes() -> usize {
+    match prove_go::address_space_limit_bytes() {
+        Some(limit) => {
+            let eighth = usize::try_from(limit / 8).unwrap_or(usize::MAX);
+            eighth.clamp(64 << 20, COMMAND_STACK_BYTES)
+        }
+        None => COMMAND_STACK_BYTES,
+    }
+}
 
 fn run(command: &Command) -> anyhow::Result<()> {
     match command {
@@ -99,14 +113,32 @@ fn run(command: &Command) -> anyhow::Result<()> {
 fn main() {
     exit::install_write_error_hook();
     let cli = Cli::parse();
+    // Ctrl-C: the flag's handler for every command; the commands that do not poll it end
+    // with status 3 at the first Ctrl-C (`interrupt.rs`).
+    match &cli.command {
+        Command::Gtp(_) => interrupt::exit_on_first("gtp"),
+        Command::Htp(_) => interrupt::exit_on_first("htp"),
+        Command::Check(_) => interrupt::exit_on_first("check"),
+        Command::FitPrior(_) => interrupt::exit_on_first("fit-prior"),
+        Command::TrainHexnet(_) => interrupt::exit_on_first("train-hexnet"),
+        Command::Campaign(_) => interrupt::exit_on_first("campaign"),
+        Command::Play(_) => interrupt::exit_on_first("play"),
+        _ => drop(interrupt::cancel_flag()),
+    }
     // Every command runs on a thread with a large stack: the searches recurse once per ply,
     // and games on linear boards run to thousands of plies (only the pages used are
     // resident).
+    let stack = command_stack_bytes();
     let result = std::thread::Builder::new()
         .name("tsumi".into())
-        .stack_size(COMMAND_STACK_BYTES)
+        .stack_size(stack)
         .spawn(move || run(&cli.command))
-        .map_err(anyhow::Error::from)
+        .map_err(|e| {
+            anyhow::Error::new(e).context(format!(
+                "cannot start the command's thread with a {} MiB stack (virtual memory: ulimit -v)",
+                stack >> 20
+            ))
+        })
         .and_then(|h| {
             h.join()
                 .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the command panicked")))

@@ -69,7 +69,7 @@ fn write_one(
         );
     }
     let sgf = to_sgf(&cert, whole);
-    std::fs::write(path, sgf).with_context(|| format!("cannot write {}", path.display()))
+    crate::result_file::write_text(path, "proof SGF", &sgf)
 }
 
 /// The SGF of a certificate: the whole tree, or the main line only.

@@ -37,6 +37,19 @@ pub const MIN_AUTO_TT_MIB: usize = 16;
 /// says how it was chosen, for the progress line and the JSON.
 #[must_use]
 pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usize, String) {
+    let avail_mib = available_memory_bytes().map(|b| (b >> 20) as usize);
+    table_mib_within(requested, points, linear, avail_mib)
+}
+
+/// [`table_mib`] with the memory available given: `avail_mib` MiB (`None`: unknown, no
+/// cap). `campaign plan` passes the share of one job on a node.
+#[must_use]
+pub fn table_mib_within(
+    requested: Option<usize>,
+    points: usize,
+    linear: bool,
+    avail_mib: Option<usize>,
+) -> (usize, String) {
     if let Some(m) = requested {
         return (m, "--tt-mib".into());
     }
@@ -48,7 +61,6 @@ pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usiz
         MIN_AUTO_TT_MIB << points.saturating_sub(11).min(20)
     };
     let want = power - power / 16;
-    let avail_mib = available_memory_bytes().map(|b| (b >> 20) as usize);
     let cap = avail_mib.map_or(usize::MAX, |a| {
         let c = a / 4 * 3;
         if c == 0 { 1 } else { 1usize << c.ilog2() }
@@ -64,10 +76,28 @@ pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usiz
     (mib, why)
 }
 
-/// `MemAvailable` of /proc/meminfo in bytes (Linux), or `None`.
+/// The memory a table may take, in bytes: `MemAvailable` of /proc/meminfo (Linux), and
+/// under a virtual-memory limit (`ulimit -v`, as clusters set) at most half of the limit
+/// (the rest is for the thread stacks, reserved whole, and the program); `None` if neither
+/// is known.
 #[must_use]
 pub fn available_memory_bytes() -> Option<u64> {
-    proc_kib_field("/proc/meminfo", "MemAvailable:")
+    let free = proc_kib_field("/proc/meminfo", "MemAvailable:");
+    match (free, address_space_limit_bytes()) {
+        (Some(f), Some(l)) => Some(f.min(l / 2)),
+        (f, l) => f.or(l.map(|l| l / 2)),
+    }
+}
+
+/// The soft limit of the process's virtual memory (`ulimit -v`, `RLIMIT_AS`) in bytes, from
+/// /proc/self/limits; `None` when unlimited or unknown.
+#[must_use]
+pub fn address_space_limit_bytes() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/limits")
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix("Max address space"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
 }
 
 /// Budgets in seconds above this (about 31 years) mean "no practical limit" (a `Duration`
@@ -545,6 +575,16 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         "komi": komi_number(komi),
         "winner": winner.name(),
     });
+    // Every output is checked before the search, so that no answer is lost to a bad path.
+    for (path, what) in [
+        (&args.out, "result file"),
+        (&args.certificate, "certificate"),
+        (&args.proof_sgf, "proof SGF"),
+    ] {
+        if let Some(p) = path {
+            crate::result_file::check_target(p, what)?;
+        }
+    }
     let _marker = match &args.out {
         Some(out) => {
             if args.skip_if_done && skip_done(out, &question, args.json) {
@@ -598,17 +638,6 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     let saved = crate::checkpoint_args::save_final(&solver, plan.as_deref(), args.json);
     if let Some(path) = &args.samples {
         write_samples(&mut solver, path)?;
-    }
-    if let Some(path) = &args.certificate {
-        let format = if args.certificate_format == "compact" {
-            gosolve::certificate::CertificateFormat::Compact
-        } else {
-            gosolve::certificate::CertificateFormat::Text
-        };
-        crate::check_cmd::write_go(&mut solver, &line, &p, path, format)?;
-    }
-    if let Some(path) = &args.proof_sgf {
-        crate::proof_sgf::write_go(&mut solver, &line, &p, path)?;
     }
     let interrupted = cancel_flag().load(Ordering::Relaxed);
     let best = p.best_move.map(|m| geo.move_name(m));
@@ -706,11 +735,31 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         println!("{}", table_text(&solver));
         println!("{}", knowledge_text(&solver));
     }
-    saved?;
-    match why {
-        Some(w) => Err(crate::exit::unknown(w)),
-        None => Ok(()),
+    if let Some(w) = why {
+        if let Err(e) = &saved {
+            eprintln!("error: {e:#}");
+        }
+        return Err(crate::exit::unknown(w));
     }
+    // The proof's files come after the answer is printed: a Ctrl-C while they are written
+    // (status 3) or a write error (status 2) leaves the answer on the screen.
+    if let Some(path) = &args.certificate {
+        let format = if args.certificate_format == "compact" {
+            gosolve::certificate::CertificateFormat::Compact
+        } else {
+            gosolve::certificate::CertificateFormat::Text
+        };
+        let r = crate::check_cmd::write_go(&mut solver, &line, &p, path, format);
+        let what = format!("the certificate {}", path.display());
+        crate::interrupt::unless_interrupted(r, &what)?;
+    }
+    if let Some(path) = &args.proof_sgf {
+        let r = crate::proof_sgf::write_go(&mut solver, &line, &p, path);
+        let what = format!("the proof SGF {}", path.display());
+        crate::interrupt::unless_interrupted(r, &what)?;
+    }
+    saved?;
+    Ok(())
 }
 
 /// The solver's line of `pos`; when it was given by `--moves` alone, with those moves kept

@@ -15,7 +15,7 @@
 //! games, with the 95% Wilson interval of `mcts::arena::wilson95`.
 
 use crate::gtp_client::{Engine, GtpError};
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use games::Player;
 use games::go::{KoRule, Komi, Move, Position, Rules, Size, position_to_sgf};
@@ -282,8 +282,7 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
     let t = Duration::from_secs_f64(a.move_timeout.min(crate::prove_go::MAX_SECONDS));
     let max_moves = a.max_moves.unwrap_or(10 * size.points() as u32);
     if let Some(d) = &a.records {
-        std::fs::create_dir_all(d)
-            .with_context(|| format!("cannot create the records directory {}", d.display()))?;
+        crate::check_cmd::check_dir(d, "--records")?;
     }
     let cancel = crate::interrupt::cancel_flag();
     let (mut a_wins, mut b_wins, mut draws, mut black_wins, mut forfeits) =
@@ -331,8 +330,7 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
                     sgf_text(&format!("tsumi referee game {}: {}", i + 1, out.reason))
                 );
                 sgf.insert_str(2, &props);
-                std::fs::write(&path, sgf)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                crate::result_file::write_text(&path, "game record", &sgf)?;
                 Some(path.display().to_string())
             }
             None => None,

@@ -42,25 +42,113 @@ pub fn unix_seconds() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// Writes `text` to `path` atomically: a temporary file in the same directory, flushed and
-/// synced, then renamed onto `path`.
+/// The file that [`write_atomic_with`] writes for `path`: `path` itself, or the regular file
+/// it names through symbolic links (a link is written through, never replaced by a file).
 ///
 /// # Errors
-/// The directory cannot be written or the rename fails: a one-line message naming `path`.
-pub fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
-    let mut tmp = path.as_os_str().to_os_string();
+/// `path` names something that is not a regular file (a device such as `/dev/full`, a
+/// directory, a pipe): replacing it would destroy it, so it is refused by name.
+fn regular_target(path: &Path, what: &str) -> anyhow::Result<PathBuf> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(std::fs::canonicalize(path).unwrap_or_else(|_| path.into())),
+        Ok(m) => {
+            let kind = if m.is_dir() {
+                "a directory"
+            } else {
+                "not a regular file"
+            };
+            anyhow::bail!(
+                "{what} {} is {kind}: refusing to replace it (name a new or regular file)",
+                path.display()
+            )
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(path.to_path_buf()),
+        Err(e) => {
+            Err(anyhow::Error::new(e).context(format!("cannot write {what} {}", path.display())))
+        }
+    }
+}
+
+/// The temporary name of a write to `target`: `TARGET.tmp.PID` in the same directory (so the
+/// rename stays within one file system).
+fn temporary(target: &Path) -> PathBuf {
+    let mut tmp = target.as_os_str().to_os_string();
     tmp.push(format!(".tmp.{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
+    PathBuf::from(tmp)
+}
+
+/// Checks, before any work, that [`write_atomic`] will be able to write `path` (the `what`
+/// of the messages, e.g. "certificate"): it is absent or a regular file, and its directory
+/// exists and takes a new file (one is created and removed). A long search then never ends
+/// in an answer lost to a bad output path.
+///
+/// # Errors
+/// `path` is a device, a directory or another non-regular file; its directory is missing or
+/// not writable: a one-line message naming `path`.
+pub fn check_target(path: &Path, what: &str) -> anyhow::Result<()> {
+    let target = regular_target(path, what)?;
+    let tmp = temporary(&target);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map(drop)
+        .map_err(|e| {
+            anyhow::Error::new(e).context(format!("cannot write {what} {}", path.display()))
+        })?;
+    let _ = std::fs::remove_file(&tmp);
+    Ok(())
+}
+
+/// Writes `path` atomically with `write`, the one way every output file of `tsumi` is
+/// written: `write` fills a buffered temporary file `PATH.tmp.PID` in the same directory,
+/// which is flushed, synced and renamed onto `path` (atomic on POSIX within one file system),
+/// so `path` either keeps its old contents or holds the whole new file. `path` must be absent
+/// or a regular file (a symbolic link to one is written through): a device (`/dev/full`), a
+/// directory or a pipe is refused before anything is written. `what` names the file in
+/// messages ("certificate", "result file").
+///
+/// # Errors
+/// A non-regular `path`, or a write, sync or rename error (a full disk): a one-line message
+/// naming `path`; the temporary file is removed.
+pub fn write_atomic_with<T>(
+    path: &Path,
+    what: &str,
+    write: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let target = regular_target(path, what)?;
+    let tmp = temporary(&target);
+    let run = || -> anyhow::Result<T> {
+        let file = std::fs::File::create(&tmp)?;
+        let mut w = std::io::BufWriter::new(file);
+        let value = write(&mut w)?;
+        let file = w
+            .into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, &target)?;
+        Ok(value)
     };
-    write().map_err(|e| {
+    run().map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        anyhow::Error::new(e).context(format!("cannot write the result file {}", path.display()))
+        e.context(format!("cannot write {what} {}", path.display()))
     })
+}
+
+/// Writes `text` to `path` atomically (see [`write_atomic_with`]), as the result file.
+///
+/// # Errors
+/// As [`write_atomic_with`].
+pub fn write_atomic(path: &Path, text: &str) -> anyhow::Result<()> {
+    write_text(path, "result file", text)
+}
+
+/// Writes `text` to `path` atomically (see [`write_atomic_with`]); `what` names the file.
+///
+/// # Errors
+/// As [`write_atomic_with`].
+pub fn write_text(path: &Path, what: &str, text: &str) -> anyhow::Result<()> {
+    write_atomic_with(path, what, |w| Ok(w.write_all(text.as_bytes())?))
 }
 
 /// Writes the marker of a job that starts now (pid, host, start time).

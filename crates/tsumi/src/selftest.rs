@@ -155,6 +155,12 @@ fn random_position(size: go::Size, rng: &mut Rng) -> (go::Position, Vec<String>)
     random_prefix(size, 3 * size.points(), rng)
 }
 
+/// Whether Ctrl-C was pressed: every part stops asking new questions, prints the counts of
+/// the questions it asked, and the selftest ends with status 3 (no verdict on the rest).
+pub(crate) fn interrupted() -> bool {
+    crate::interrupt::cancel_flag().load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The question's case as printed on a disagreement.
 pub(crate) fn case_name(size: go::Size, moves: &[String], komi2: i32) -> String {
     format!(
@@ -168,7 +174,8 @@ pub(crate) fn case_name(size: go::Size, moves: &[String], komi2: i32) -> String 
 ///
 /// # Errors
 /// Neither or both modes given (status 2); `--faults` in a build without fault injection;
-/// any disagreement (status 2, after the counts).
+/// any disagreement (status 2, after the counts); Ctrl-C before the end (status 3, after the
+/// counts so far).
 pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
     if args.quick == args.long {
         bail!("give one of --quick or --long");
@@ -186,7 +193,7 @@ pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
             "--faults needs a build with fault injection: cargo build --release -p tsumi --features fault-injection"
         );
     } else {
-        let on = |p: Part| args.parts.is_empty() || args.parts.contains(&p);
+        let on = |p: Part| (args.parts.is_empty() || args.parts.contains(&p)) && !interrupted();
         if on(Part::Differential) {
             disagreements += differential(mode, args.seed)?;
         }
@@ -209,6 +216,11 @@ pub fn run(args: &SelftestArgs) -> anyhow::Result<()> {
     );
     if disagreements > 0 {
         bail!("selftest found {disagreements} disagreements");
+    }
+    if interrupted() {
+        return Err(crate::exit::unknown(
+            "interrupted: the counts above cover the questions asked before Ctrl-C",
+        ));
     }
     Ok(())
 }
@@ -249,6 +261,9 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let mut reference_mode = Solver::new(geo, 16, Config::default().oracle_mode());
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..per_board {
+            if interrupted() {
+                break;
+            }
             let (pos, moves) = random_position(size, &mut rng);
             // Komi: a random half-integer in [−(n + ½), n + ½].
             let k2 = 2 * (rng.below(2 * n as usize + 2) as i32 - n - 1) + 1;

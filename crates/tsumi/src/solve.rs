@@ -32,7 +32,8 @@ pub struct SolveArgs {
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
     /// Search engine: "dfpn" (df-pn under positional superko, value by two proofs) or
-    /// "oracle" (exact brute-force minimax, the slow reference); boards up to 64 points.
+    /// "oracle" (exact brute-force minimax, the slow reference). dfpn takes boards up to 30
+    /// points, the oracle up to 64.
     #[arg(long, default_value = "dfpn")]
     pub engine: String,
     /// Budget: for dfpn, expansions per question (0 = no limit); for the oracle, nodes in all
@@ -338,15 +339,11 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
     }
     let p2 = pos.clone();
     let start = std::time::Instant::now();
-    // Deep games recurse deeply: search on a thread with a large stack.
-    let result = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            let r = oracle.solve(&p2);
-            (r, oracle.nodes())
-        })?
-        .join()
-        .map_err(|_| anyhow::anyhow!("the oracle thread panicked"))?;
+    // On the command's thread, whose stack `main` made large (deep games recurse deeply).
+    let result = {
+        let r = oracle.solve(&p2);
+        (r, oracle.nodes())
+    };
     let timed_out = stopper.finish();
     done.store(true, Ordering::Relaxed);
     let _ = spinner.join();

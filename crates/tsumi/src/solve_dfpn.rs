@@ -98,7 +98,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     crate::prove_go::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
     let (geo, line) = crate::prove_go::line_of(&pos, args.sgf.is_none(), &args.moves)?;
     args.checkpoints.check(&geo, &line, "solve")?;
-    let checkpoints = args.checkpoints.clone();
     let (tt_mib, tt_why) = crate::prove_go::table_mib(
         args.tt_mib,
         geo.points(),
@@ -107,6 +106,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     crate::prove_go::check_tt_mib(tt_mib)?;
     if !args.json {
         eprintln!("table: {tt_mib} MiB ({tt_why})");
+    }
+    // The output directories are checked before the search, so that no value is lost to a
+    // bad path.
+    if let Some(dir) = &args.certificate {
+        crate::check_cmd::check_dir(dir, "--certificate")?;
+    }
+    if let Some(dir) = &args.proof_sgf {
+        crate::check_cmd::check_dir(dir, "--proof-sgf")?;
     }
     let line_for_pv = line.clone();
     let mut cfg = config(
@@ -154,33 +161,27 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     let probing = guess.is_none();
     let g = geo.clone();
-    // Long games recurse deeply: search on a thread with a large stack.
-    let run = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || -> anyhow::Result<_> {
-            let mut solver = Solver::new(g, tt_mib, cfg);
-            checkpoints.resume(&mut solver, &line, "solve", json)?;
-            let plan = checkpoints.plan(&solver, &line, "solve");
-            solver.config_mut().checkpoint.clone_from(&plan);
-            let solved = solve_value_from(&mut solver, &line, guess, |p| {
-                end_progress(p.time_s);
-                if !json {
-                    eprintln!("  question: {}", proof_line(p));
-                }
-            });
-            if !json && probing {
-                let e: u64 = solved.probes.iter().map(|p| p.expansions).sum();
-                eprintln!(
-                    "  (first question from {} short probes, {e} expansions: guess {:+})",
-                    solved.probes.len(),
-                    solved.guess
-                );
-            }
-            Ok((solved, solver, plan))
-        })?
-        .join()
-        .map_err(|_| anyhow::anyhow!("the solver thread panicked"))?;
-    let (solved, solver, plan): (Solved, Solver, _) = run?;
+    // The search runs on the command's thread, whose stack `main` made large (long games
+    // recurse deeply); a second large stack here cost a gigabyte of virtual memory, and
+    // solve failed under `ulimit -v 2500000`.
+    let mut solver = Solver::new(g, tt_mib, cfg);
+    args.checkpoints.resume(&mut solver, &line, "solve", json)?;
+    let plan = args.checkpoints.plan(&solver, &line, "solve");
+    solver.config_mut().checkpoint.clone_from(&plan);
+    let solved: Solved = solve_value_from(&mut solver, &line, guess, |p| {
+        end_progress(p.time_s);
+        if !json {
+            eprintln!("  question: {}", proof_line(p));
+        }
+    });
+    if !json && probing {
+        let e: u64 = solved.probes.iter().map(|p| p.expansions).sum();
+        eprintln!(
+            "  (first question from {} short probes, {e} expansions: guess {:+})",
+            solved.probes.len(),
+            solved.guess
+        );
+    }
     // Saved before anything is printed, so that an answer or an interrupt keeps its proofs;
     // a failed save is reported after the answer (exit status 2).
     let saved = crate::checkpoint_args::save_final(&solver, plan.as_deref(), json);
@@ -258,12 +259,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     let komi = (args.komi.is_some() || args.sgf.is_some()).then(|| pos.rules().komi);
     let deciding = solved.deciding_proofs();
-    if let Some(dir) = &args.certificate {
-        crate::check_cmd::write_solve(&mut solver, &line_for_pv, value, dir)?;
-    }
-    if let Some(dir) = &args.proof_sgf {
-        crate::proof_sgf::write_solve(&mut solver, &line_for_pv, value, dir)?;
-    }
     let report = SolveReport {
         board: pos.size().to_string(),
         rules: pos.rules().ko.to_string(),
@@ -315,6 +310,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         );
         println!("{}", table_text(&solver));
         println!("{}", crate::prove_go::knowledge_text(&solver));
+    }
+    // The proofs' files come after the value is printed, and Ctrl-C stops them (status 3).
+    solver.config_mut().cancel = Some(cancel_flag());
+    if let Some(dir) = &args.certificate {
+        let r = crate::check_cmd::write_solve(&mut solver, &line_for_pv, value, dir);
+        let what = format!("the certificates in {}", dir.display());
+        crate::interrupt::unless_interrupted(r, &what)?;
+    }
+    if let Some(dir) = &args.proof_sgf {
+        let r = crate::proof_sgf::write_solve(&mut solver, &line_for_pv, value, dir);
+        let what = format!("the proof SGFs in {}", dir.display());
+        crate::interrupt::unless_interrupted(r, &what)?;
     }
     saved
 }

@@ -388,8 +388,7 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
     if train_p.is_empty() || test_p.is_empty() || train_v.is_empty() || test_v.is_empty() {
         bail!("too few self-play positions to train and hold out: play more --games");
     }
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
+    crate::check_cmd::check_dir(&args.out, "--out")?;
     let cfg = TrainConfig {
         epochs: args.epochs,
         seed: args.seed,
@@ -457,7 +456,8 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
             }
         };
         let path = args.out.join(format!("{}-{n}x{n}.txt", kind.name()));
-        Weights { net, meta: m }.save(&path)?;
+        let text = Weights { net, meta: m }.to_text();
+        crate::result_file::write_text(&path, "network weights", &text)?;
         report.push(format!(
             "{line}; {} parameters, {}",
             shape.num_params(),
@@ -465,8 +465,7 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
         ));
     }
     let held = args.out.join(format!("heldout-{n}x{n}.tsv"));
-    std::fs::write(&held, held_out_text)
-        .with_context(|| format!("cannot write {}", held.display()))?;
+    crate::result_file::write_text(&held, "held-out set", &held_out_text)?;
     for line in report {
         println!("{line}");
     }

@@ -802,3 +802,41 @@ fn match_json_keeps_a_command_line_that_is_not_utf8() {
     let v = json_of(&out);
     assert!(v["command"].as_str().unwrap().contains("recs-"), "{v}");
 }
+
+/// Issue 38, item 2: `--threads 100000` spawned 15,954 threads for two games. The threads
+/// are capped at the games (and at 1024 by the parser).
+#[test]
+fn match_threads_are_capped_by_the_games() {
+    let v = common::json(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--size",
+        "3",
+        "uct",
+        "uct",
+        "--games",
+        "2",
+        "--playouts",
+        "10",
+        "--threads",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(v["threads"], 2, "{v}");
+    let out = common::tsumi(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--size",
+        "3",
+        "uct",
+        "uct",
+        "--games",
+        "2",
+        "--threads",
+        "100000",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("100000 is not in 0..=1024"));
+}

@@ -414,3 +414,69 @@ fn a_campaign_from_a_position_with_white_to_move_merges_to_one_prove() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 38, item 8: each job chose its own table, 3/4 of the memory it found free (5x5:
+/// 16 GiB), and `parallel < jobs.txt` ran several at once. The plan now fixes every job's
+/// table from its share of a node (`--node-mib / --jobs-per-node`), says `parallel -j`, and
+/// asks Slurm for the memory of one job.
+#[test]
+fn campaign_jobs_share_the_memory_of_a_node() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("c");
+    let out = tsumi(&[
+        "campaign",
+        "plan",
+        "go",
+        "5x5",
+        "--komi",
+        "0.5",
+        "--winner",
+        "black",
+        "--threads",
+        "1",
+        "--jobs-per-node",
+        "4",
+        "--node-mib",
+        "4096",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("parallel -j 4 <"), "{text}");
+    // 4096 MiB / 4 jobs = 1024 MiB each, of which 3/4 rounded down to a power of two: 512.
+    let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
+    assert_eq!(jobs.lines().count(), 7);
+    assert!(jobs.lines().all(|l| l.contains(" --tt-mib 512 ")), "{jobs}");
+    let plan: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("plan.json")).unwrap()).unwrap();
+    assert_eq!(
+        (plan["tt_mib"].as_u64(), plan["jobs_per_node"].as_u64()),
+        (Some(512), Some(4))
+    );
+    let slurm = std::fs::read_to_string(dir.join("slurm.sh")).unwrap();
+    assert!(slurm.contains("#SBATCH --mem=1024M"), "{slurm}");
+    // A table asked for by name is every job's, as before.
+    let dir2 = tmp.path().join("d");
+    let out = tsumi(&[
+        "campaign",
+        "plan",
+        "go",
+        "3x3",
+        "--komi",
+        "0.5",
+        "--winner",
+        "black",
+        "--tt-mib",
+        "64",
+        "--out",
+        dir2.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let jobs = std::fs::read_to_string(dir2.join("jobs.txt")).unwrap();
+    assert!(jobs.lines().all(|l| l.contains(" --tt-mib 64 ")), "{jobs}");
+}

@@ -2,6 +2,7 @@
 //! them: a short transcript each, a clean exit 0 at the end of input, and bad options refused
 //! with status 2.
 
+mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -73,4 +74,40 @@ fn bad_options_are_refused_with_one_line_and_status_2() {
         assert!(out.is_empty());
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+/// Issue 38, item 7: the Monte Carlo player of `gtp` played on the reference board (about
+/// 1,200 playouts/s on 7x7 against 78,737 in `match`; 19x19's first `genmove` took 59 s). It
+/// plays on the fast board now: the first 19x19 move with 1000 playouts is far under a
+/// referee's timeout (0.3 s measured on a loaded 2-core machine; the bound is generous).
+#[test]
+fn the_monte_carlo_player_answers_a_19x19_genmove_quickly() {
+    let start = std::time::Instant::now();
+    let mut child = Command::new(common::bin())
+        .args(["gtp", "--no-solve", "--size", "19", "--playouts", "1000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"genmove b\nquit\n").unwrap();
+    drop(stdin);
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("19x19 genmove took more than 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        text.starts_with("= ") && !text.starts_with("= pass"),
+        "{text}"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("MCPS, 1000 playouts"), "{err}");
 }

@@ -126,3 +126,22 @@ fn exhausted_budget_still_prints_json_bounds() {
     assert!(v["value"].is_null());
     assert!(v["lower"].as_i64().unwrap() <= 4 && v["upper"].as_i64().unwrap() >= 4);
 }
+
+/// Issue 38, item 4: under a virtual-memory limit (clusters set one) `solve go 3x3` panicked
+/// spawning a search thread: the command's 1 GiB stack, a second 1 GiB solver thread and a
+/// 256 MiB stack per helper did not fit 2.5 GB. The solver now runs on the command's
+/// thread, whose stack is an eighth of the limit, and the table is at most half of it.
+#[test]
+fn solve_fits_a_virtual_memory_limit() {
+    for kib in ["2500000", "1500000"] {
+        let script = format!("ulimit -v {kib} && exec \"$0\" solve go 3x3 --threads 2 --json",);
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script, &common::bin()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "ulimit -v {kib}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["value"], 9, "ulimit -v {kib}");
+    }
+}

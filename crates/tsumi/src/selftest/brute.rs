@@ -34,6 +34,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let mut solver = Solver::new(geo, 16, Config::default());
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..games {
+            if super::interrupted() {
+                break;
+            }
             // The game first, then its prefixes from the last to the first: the oracle's
             // memo (exact states) then holds most of each earlier prefix's tree.
             let mut pos = empty_position(size);

@@ -41,6 +41,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let mut done = 0;
         let mut tries = 0;
         while done < count && tries < 20 * count {
+            if super::interrupted() {
+                break;
+            }
             tries += 1;
             // Long prefixes: between 2n and 4n plies of a random game.
             let (pos, moves) = random_prefix(size, 4 * n, &mut rng);

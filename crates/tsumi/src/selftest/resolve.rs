@@ -120,6 +120,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let geo = gosolve::Geometry::new(r as usize, c as usize)?;
         let mut solver = Solver::new(geo, 16, Config::default());
         for _ in 0..per_board {
+            if super::interrupted() {
+                break;
+            }
             let (pos, moves) = random_prefix(size, size.points(), &mut rng);
             if pos.is_over() {
                 continue;

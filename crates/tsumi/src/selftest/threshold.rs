@@ -39,6 +39,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let mut solver = Solver::new(geo.clone(), 16, Config::default());
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..per_board {
+            if super::interrupted() {
+                break;
+            }
             // Late positions, where eyes exist.
             let (pos, moves) = random_prefix(size, 3 * size.points(), &mut rng);
             if pos.is_over() {

@@ -4,11 +4,14 @@
 
 use std::process::{Command, Output};
 
+/// The binary under test: `TSUMI_BIN` when set (to run a test against another build, e.g.
+/// to see it fail before a fix), else the one cargo built.
+pub fn bin() -> String {
+    std::env::var("TSUMI_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_tsumi").to_string())
+}
+
 pub fn tsumi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsumi"))
-        .args(args)
-        .output()
-        .expect("tsumi runs")
+    Command::new(bin()).args(args).output().expect("tsumi runs")
 }
 
 pub fn json(args: &[&str]) -> serde_json::Value {
