@@ -36,6 +36,8 @@ pub struct CampaignArgs {
 
 /// The steps of a campaign.
 #[derive(Subcommand, Debug)]
+// Parsed once per run: the size of the largest arguments does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum CampaignCommand {
     /// Write the jobs of one question: DIR/jobs.txt (GNU parallel), DIR/slurm.sh (a Slurm
     /// array) and DIR/plan.json.

@@ -735,9 +735,20 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         println!("{}", table_text(&solver));
         println!("{}", knowledge_text(&solver));
     }
-    if let Some(w) = why {
+    if let Some(mut w) = why {
         if let Err(e) = &saved {
             eprintln!("error: {e:#}");
+        }
+        // No proof: the files asked for are not written, and the message says so.
+        for (flag, asked) in [
+            ("--certificate", args.certificate.is_some()),
+            ("--proof-sgf", args.proof_sgf.is_some()),
+        ] {
+            if asked {
+                w.push_str(&format!(
+                    "; {flag}: no proof to write (the answer is unknown)"
+                ));
+            }
         }
         return Err(crate::exit::unknown(w));
     }

@@ -162,7 +162,9 @@ fn proof_sgf_needs_go_and_an_answer() {
         "--proof-sgf",
         "x.sgf",
     ]);
-    assert!(!out.status.success());
+    // No answer within the budget: status 3, and no file.
+    assert_eq!(out.status.code(), Some(3));
+    assert!(!std::path::Path::new("x.sgf").exists());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("--proof-sgf: no proof to write (the answer is unknown)"),

@@ -669,21 +669,28 @@ impl Solver {
                 threads,
                 asked: winner,
             };
+            // A thread that cannot start (a virtual-memory limit) leaves its counts at 0.
+            for p in &mut self.paths[..threads] {
+                (p.expansions, p.nodes) = (0, 0);
+            }
             let (first, rest) = self.paths.split_at_mut(1);
             let results: Vec<RootResult> = if threads == 1 {
                 vec![Worker::run(&q, &mut first[0], 0, line)]
             } else {
                 std::thread::scope(|scope| {
+                    // A helper thread the system refuses (its stack is reserved memory, and
+                    // clusters limit virtual memory) is left out: the others, at least the
+                    // caller's, search the question; every thread's proofs are sound alone.
                     let handles: Vec<_> = rest[..threads - 1]
                         .iter_mut()
                         .enumerate()
-                        .map(|(i, p)| {
+                        .filter_map(|(i, p)| {
                             let q = &q;
                             std::thread::Builder::new()
                                 .name(format!("dfpn-{}", i + 1))
                                 .stack_size(WORKER_STACK_BYTES)
                                 .spawn_scoped(scope, move || Worker::run(q, p, i + 1, line))
-                                .expect("spawn a search thread")
+                                .ok()
                         })
                         .collect();
                     let mut all = vec![Worker::run(&q, &mut first[0], 0, line)];
