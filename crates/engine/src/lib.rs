@@ -10,6 +10,7 @@
 //! - [`gtp_analyze`]: the GTP analysis commands (`lz-analyze`, `kata-analyze`, Sabaki's
 //!   `analyze`, the `genmove_analyze` variants); [`kata_rules`]: KataGo's rules object.
 //! - [`kata_analysis`]: KataGo's analysis JSON protocol (`tsumi analysis`, KaTrain).
+//! - [`kata_analysis`]: KataGo's analysis JSON protocol (`tsumi analysis`, KaTrain).
 //! - [`hex_engine`]: [`HexEngine`] and its HTP commands (benzene's conventions), with the
 //!   `pns` focused df-pn and the Hex knowledge of `pns::hexknow` behind `dfpn-solve-state`.
 //! - [`playout_guess`]: a first guess of a Go value from UCT playouts, for the komi
@@ -22,6 +23,7 @@ pub mod go_engine;
 pub mod gtp;
 pub mod gtp_analyze;
 pub mod hex_engine;
+pub mod kata_analysis;
 pub mod kata_rules;
 pub mod playout_guess;
 pub mod protocol;
