@@ -441,6 +441,60 @@ fn mcts_move(
     })
 }
 
+/// The Hex prover (focused df-pn with the Hex knowledge of `pns::hexknow`, as `tsumi htp`'s
+/// `dfpn-solve-state`): the winner of a `width` x `height` board after `moves` (cells such
+/// as "c3", alternating from Black, who joins top and bottom), with a principal variation.
+/// Returns (winner "B"/"W" or None when the budget runs out, PV). The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (width, height, moves = Vec::new(), budget = 200_000, seconds = 10.0, tt_mib = 64))]
+fn hex_solve(
+    py: Python<'_>,
+    width: usize,
+    height: usize,
+    moves: Vec<String>,
+    budget: u64,
+    seconds: f64,
+    tt_mib: usize,
+) -> PyResult<(Option<&'static str>, Vec<String>)> {
+    use games::Game;
+    if !(seconds.is_finite() && seconds >= 0.0) || tt_mib == 0 {
+        return Err(value_error(
+            "seconds must be finite and ≥ 0, tt_mib at least 1",
+        ));
+    }
+    let settings = engine::HexSettings {
+        solve_budget: budget,
+        solve_seconds: seconds,
+        tt_mib,
+        ..engine::HexSettings::default()
+    };
+    let mut e = engine::HexEngine::new(width, height, settings).map_err(value_error)?;
+    let mut mover = Player::Black;
+    for m in &moves {
+        let mv = e.hex().parse_move(e.state(), m).map_err(value_error)?;
+        e.play(mover, mv).map_err(value_error)?;
+        mover = mover.opponent();
+    }
+    py.allow_threads(move || {
+        std::thread::scope(move |scope| {
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let w = e.solve(Some(mover)).map(colour_name);
+                    let pv = e
+                        .principal_variation(Some(mover))
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    (w, pv)
+                })
+                .map_err(|err| PyRuntimeError::new_err(err.to_string()))?
+                .join()
+                .map_err(|_| PyRuntimeError::new_err("the search panicked"))
+        })
+    })
+}
+
 /// The module.
 #[pymodule]
 fn tsumi(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -451,5 +505,6 @@ fn tsumi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(prove, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(mcts_move, m)?)?;
+    m.add_function(wrap_pyfunction!(hex_solve, m)?)?;
     Ok(())
 }

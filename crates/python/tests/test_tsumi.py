@@ -104,3 +104,17 @@ def test_searches_run_in_parallel_threads():
     for t in threads:
         t.join()
     assert values == [0, 0, 0, 0]
+
+
+def test_hex_prover():
+    # Hex: the first player wins every n x n board (strategy stealing); the centre of 3x3
+    # wins, and after it every White reply still loses.
+    winner, pv = tsumi.hex_solve(3, 3)
+    assert winner == "B" and len(pv) > 0
+    winner, pv = tsumi.hex_solve(3, 3, moves=["b2"])
+    assert winner == "B"
+    assert len(set(pv)) == len(pv) and "b2" not in pv
+    with pytest.raises(ValueError):
+        tsumi.hex_solve(3, 3, moves=["z9"])
+    with pytest.raises(ValueError):
+        tsumi.hex_solve(3, 3, moves=["b2", "b2"])
