@@ -445,3 +445,83 @@ fn genmove_analyze_streams_then_plays_the_proven_move() {
     assert_eq!(recs[0].2, "10000");
     assert!(replies[2].contains("X"), "B2 was played: {}", replies[2]);
 }
+
+#[test]
+fn random_analysis_sessions_under_serve_answer_every_line_once() {
+    // Seeded random sessions through the real session loop (input read on its own
+    // thread): analysis commands with random options, interleaved with moves, sizes and
+    // junk; every non-blank line gets exactly one reply, each ending with one empty line.
+    use rand::{Rng, SeedableRng};
+    let words = [
+        "kata-analyze",
+        "lz-analyze",
+        "analyze",
+        "kata-genmove_analyze",
+        "lz-genmove_analyze",
+        "genmove_analyze",
+        "kata-set-rules",
+        "kata-get-rules",
+        "stop",
+        "play",
+        "boardsize",
+        "undo",
+        "name",
+    ];
+    let args = [
+        "b",
+        "W",
+        "1",
+        "0",
+        "50",
+        "interval",
+        "maxmoves",
+        "2",
+        "rootInfo",
+        "true",
+        "ownership",
+        "false",
+        "avoid",
+        "A1",
+        "B2",
+        "pass",
+        "3",
+        "2",
+        "-1",
+        "tromp-taylor",
+        "{\"ko\":\"POSITIONAL\"}",
+        "é",
+    ];
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(35);
+    let mut input = String::new();
+    let mut commands = 0;
+    for _ in 0..150 {
+        if rng.random_bool(0.05) {
+            input.push('\n');
+            continue;
+        }
+        input.push_str(words[rng.random_range(0..words.len())]);
+        for _ in 0..rng.random_range(0..4) {
+            input.push(' ');
+            input.push_str(args[rng.random_range(0..args.len())]);
+        }
+        input.push('\n');
+        commands += 1;
+    }
+    let mut s = GoSettings {
+        solve_seconds: 0.2,
+        ..settings(2_000)
+    };
+    s.tt_mib = 1;
+    s.playouts = 16;
+    let mut g = GtpEngine::new(GoEngine::new(Size::new(3, 3).unwrap(), s));
+    g.quiet = true;
+    let mut out = Vec::new();
+    serve(&mut g, std::io::Cursor::new(input.into_bytes()), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(!text.contains("\n\n\n"), "{text}");
+    let replies: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert_eq!(replies.len(), commands, "{text}");
+    for r in replies {
+        assert!(r.starts_with('=') || r.starts_with('?'), "{r:?}");
+    }
+}
