@@ -6,7 +6,7 @@
 //! |---------|-------|
 //! | `lz-analyze [COLOUR] [INTERVAL] [KEY VALUE]…` | `=`, then every INTERVAL centiseconds one line `info move … visits … winrate … prior … lcb … order … pv …` (one `info` record per legal move, win rates as integers in ten-thousandths), until any input arrives or the analysis ends |
 //! | `kata-analyze …`, `analyze …` | the same with KataGo's fields: `winrate`, `scoreLead`, `scoreMean`, `scoreStdev`, `prior`, `lcb`, `utility` as decimals (always with a decimal point, as Sabaki needs), `rootInfo` and `ownership` on request |
-//! | `lz-genmove_analyze`, `kata-genmove_analyze`, `genmove_analyze` | the analysis for `--solve-seconds` (not stopped by input), then the `genmove` move as `play VERTEX` |
+//! | `lz-genmove_analyze`, `kata-genmove_analyze`, `genmove_analyze` | the analysis for `--solve-seconds` (not stopped by input), then the `genmove` move as `play VERTEX` (for the side to move when no colour is given) |
 //! | `kata-get-rules`, `kata-set-rules RULES` | tsumi's rules as KataGo's JSON; `?` naming the fields that differ ([`crate::kata_rules`]) |
 //! | `stop` | nothing runs between commands (an analysis ends when a command arrives), so it only answers `=` |
 //!
@@ -225,9 +225,6 @@ impl GtpEngine {
             Ok(r) => r,
             Err(m) => return Ok(Reply::err(m)),
         };
-        if genmove && req.colour.is_none() {
-            return Ok(Reply::err("syntax error (expected a colour)"));
-        }
         out.begin()?;
         // genmove_analyze runs for the move's time and is not stopped by input.
         let stop = if genmove {
@@ -290,7 +287,7 @@ impl GtpEngine {
         });
         written?;
         if genmove {
-            let colour = req.colour.expect("checked above");
+            let colour = req.colour.unwrap_or(start.to_move());
             let d = self.engine.genmove(colour);
             let mv = d.mv.map_or_else(|| "resign".to_string(), |m| m.to_string());
             return Ok(Reply::ok(format!("play {mv}")));
