@@ -400,6 +400,24 @@ impl GoEngine {
         Ok(())
     }
 
+    /// Starts from `position` (with its history, side to move and rules; komi included), as
+    /// [`GoEngine::load_sgf`] does: undo goes back only as far as it. The solver's table is
+    /// kept when the size is the same.
+    pub fn load_position(&mut self, position: Position) {
+        if position.size() != self.pos.size() {
+            self.solver = None;
+        }
+        self.start = position;
+        self.reset_to_start();
+    }
+
+    /// Empties the solver's table (KataGo's `clear_cache`).
+    pub fn clear_cache(&mut self) {
+        if let Some(s) = self.solver.as_mut() {
+            s.clear_table();
+        }
+    }
+
     /// The game as SGF text (the whole history, so reading it back gives the same position).
     #[must_use]
     pub fn to_sgf(&self) -> String {
@@ -602,6 +620,44 @@ impl GoEngine {
             Answer::Loss => Some((false, None, proof.expansions)),
             Answer::Unknown => None,
         }
+    }
+
+    /// Analyses the root moves of the current position, or of it with `mover` to move
+    /// ([`crate::analysis`]: playouts, then each move's value from the solver in turn, within
+    /// `limits`), calling `report` after each step; `stop` cancels it. The solver's table is
+    /// kept (shared with `genmove` and the solves). Runs on a thread with a large stack.
+    pub fn analyze(
+        &mut self,
+        limits: &crate::analysis::Limits,
+        mover: Option<Player>,
+        stop: &Arc<AtomicBool>,
+        mut report: impl FnMut(&crate::analysis::Analysis) + Send,
+    ) -> crate::analysis::Analysis {
+        let mut pos = self.pos.clone();
+        if let Some(c) = mover {
+            pos.set_to_move(c);
+        }
+        let refusal = self.solver_refusal();
+        let solver = if refusal.is_none() {
+            let settings = &self.settings;
+            Some(self.solver.get_or_insert_with(|| {
+                let geo = reference::geometry(pos.size()).expect("boards of up to 30 points fit");
+                Solver::new(geo, settings.tt_mib, Config::default())
+            }))
+        } else {
+            None
+        };
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("tsumi-analyze".into())
+                .stack_size(SOLVE_STACK_BYTES)
+                .spawn_scoped(scope, || {
+                    crate::analysis::run(solver, refusal, &pos, limits, stop, &mut report)
+                })
+                .expect("an analysis thread can be started")
+                .join()
+                .expect("the analysis does not panic")
+        })
     }
 
     /// Chooses a move for `colour` and plays it (see the module documentation): the first

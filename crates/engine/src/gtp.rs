@@ -20,9 +20,11 @@
 //! | `tsumi-solve-gfx` | the PV as a GoGui `gfx` overlay (`VAR`), with the value as `TEXT` |
 //! | `tsumi-solve-pspairs` | the PV numbered, as GoGui `pspairs` |
 //! | `tsumi-last-move` | how the last `genmove` was chosen (proven with value, or MCPS with playouts) |
+//! | `lz-analyze`, `kata-analyze`, `analyze`, the `genmove_analyze` variants, `kata-get-rules`, `kata-set-rules`, `stop` | live analysis for Sabaki, Lizzie and KaTrain ([`crate::gtp_analyze`]) |
 
 use crate::go_engine::{GoEngine, GoError, Solution, verdict};
-use crate::protocol::{Handler, Reply};
+use crate::gtp_analyze::Dialect;
+use crate::protocol::{Handler, Reply, Stream};
 use games::Player;
 use games::go::{Komi, Move};
 
@@ -57,6 +59,25 @@ pub const GTP_COMMANDS: &[&str] = &[
     "tsumi-solve-gfx",
     "tsumi-solve-pspairs",
     "tsumi-last-move",
+    "analyze",
+    "kata-analyze",
+    "lz-analyze",
+    "genmove_analyze",
+    "kata-genmove_analyze",
+    "lz-genmove_analyze",
+    "kata-get-rules",
+    "kata-set-rules",
+    "stop",
+];
+
+/// The commands of [`GTP_COMMANDS`] whose replies stream ([`crate::protocol::Stream`]).
+pub const STREAMING_COMMANDS: &[&str] = &[
+    "analyze",
+    "kata-analyze",
+    "lz-analyze",
+    "genmove_analyze",
+    "kata-genmove_analyze",
+    "lz-genmove_analyze",
 ];
 
 /// GoGui's analyze menu (`type/label/command` lines).
@@ -355,8 +376,29 @@ impl Handler for GtpEngine {
             "tsumi-solve-gfx" => self.solve_gfx(),
             "tsumi-solve-pspairs" => self.solve_pspairs(),
             "tsumi-last-move" => self.last_move(),
+            "kata-get-rules" => Reply::ok(crate::kata_rules::TSUMI_RULES),
+            "kata-set-rules" => Self::set_rules(args),
+            "stop" => Reply::empty(),
             _ => return None,
         })
+    }
+
+    fn streams(&self, name: &str) -> bool {
+        STREAMING_COMMANDS.contains(&name)
+    }
+
+    fn stream(
+        &mut self,
+        name: &str,
+        args: &[String],
+        out: &mut Stream<'_>,
+    ) -> std::io::Result<Reply> {
+        let dialect = if name.starts_with("lz-") {
+            Dialect::Lz
+        } else {
+            Dialect::Kata
+        };
+        self.analyze_command(dialect, name.contains("genmove"), args, out)
     }
 }
 
@@ -370,7 +412,7 @@ fn number(text: &str) -> Option<u64> {
 }
 
 /// A GTP colour: `b`, `black`, `w`, `white`, in any case.
-fn colour(text: &str) -> Option<Player> {
+pub(crate) fn colour(text: &str) -> Option<Player> {
     match text.to_ascii_lowercase().as_str() {
         "b" | "black" => Some(Player::Black),
         "w" | "white" => Some(Player::White),

@@ -15,8 +15,19 @@
 //! The commands every engine answers alike (`protocol_version`, `name`, `version`,
 //! `known_command`, `list_commands`, `quit`) are answered here; the rest go to a
 //! [`Handler`].
+//!
+//! **Streamed replies** (the analysis commands of Leela Zero and KataGo, `lz-analyze`,
+//! `kata-analyze`, Sabaki's `analyze`; KataGo's docs/GTP_Extensions.md): the reply opens with
+//! `=[id]` on a line of its own, then the engine writes lines while it searches, and the reply
+//! ends with the usual empty line. Such a command runs until it is done or until **any**
+//! input arrives (a next command or a bare newline), so [`serve`] reads the input on a thread
+//! of its own while a command runs, and raises the [`Stream::stop_flag`] as soon as a line is
+//! waiting. The line that stopped the stream is then answered as usual (a blank one gets no
+//! reply).
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A reply to one command: its text without the `=`/`?` prefix, id or final empty line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +80,86 @@ pub trait Handler {
     fn commands(&self) -> &'static [&'static str];
     /// Executes one command of [`Handler::commands`]; `None` for a name it does not know.
     fn handle(&mut self, name: &str, args: &[String]) -> Option<Reply>;
+
+    /// Whether `name` is answered by [`Handler::stream`] rather than [`Handler::handle`].
+    fn streams(&self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
+
+    /// Executes a streaming command (see the module documentation): checks its arguments
+    /// (a [`Reply::Err`] before [`Stream::begin`] is an ordinary `?` reply), then opens the
+    /// reply with [`Stream::begin`], writes lines with [`Stream::line`] until it is done or
+    /// [`Stream::stopped`], and returns the reply's last lines ([`Reply::Ok`], possibly
+    /// empty; the framing ends the reply with the empty line).
+    ///
+    /// # Errors
+    /// A write error of the output.
+    fn stream(&mut self, name: &str, args: &[String], out: &mut Stream<'_>) -> io::Result<Reply> {
+        let _ = (name, args, out);
+        Ok(Reply::err("unknown command"))
+    }
+}
+
+/// A streamed reply in progress: its id, the output, and the flag that says input has
+/// arrived (the command must then stop; searches take it as their cancel flag).
+pub struct Stream<'a> {
+    id: Option<&'a str>,
+    out: &'a mut dyn Write,
+    begun: bool,
+    stop: Arc<AtomicBool>,
+}
+
+impl<'a> Stream<'a> {
+    /// A stream writing to `out`, stopped by `stop`.
+    pub fn new(id: Option<&'a str>, out: &'a mut dyn Write, stop: Arc<AtomicBool>) -> Self {
+        Stream {
+            id,
+            out,
+            begun: false,
+            stop,
+        }
+    }
+
+    /// Opens the reply: `=[id]` and a line break (once; later calls do nothing).
+    ///
+    /// # Errors
+    /// A write error.
+    pub fn begin(&mut self) -> io::Result<()> {
+        if !self.begun {
+            self.begun = true;
+            writeln!(self.out, "={}", self.id.unwrap_or(""))?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes one line of the reply (opening it first if needed). Line breaks inside `text`
+    /// become spaces and a blank `text` writes nothing, so a line can never end the reply.
+    ///
+    /// # Errors
+    /// A write error.
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.begin()?;
+        let one: Vec<&str> = text.split_whitespace().collect();
+        if one.is_empty() {
+            return Ok(());
+        }
+        writeln!(self.out, "{}", one.join(" "))?;
+        self.out.flush()
+    }
+
+    /// Whether input has arrived (the command must stop).
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The stop flag itself, for a search's cancel flag.
+    #[must_use]
+    pub fn stop_flag(&self) -> &Arc<AtomicBool> {
+        &self.stop
+    }
 }
 
 /// The commands answered by the framing itself, for every engine.
@@ -153,9 +244,29 @@ pub enum Flow {
 }
 
 /// Answers one raw input line: `None` for a line that preprocesses to blank (no reply),
-/// else the reply as it goes on the wire and whether the session goes on.
+/// else the reply as it goes on the wire and whether the session goes on. A streaming
+/// command runs with its stop flag already raised (it answers at once with what it has).
 pub fn respond<H: Handler>(handler: &mut H, raw: &[u8]) -> Option<(String, Flow)> {
-    let cmd = parse(&preprocess(raw))?;
+    let mut out = Vec::new();
+    let stop = Arc::new(AtomicBool::new(true));
+    let flow = respond_to(handler, raw, &stop, &mut out).expect("writing to memory cannot fail")?;
+    Some((String::from_utf8_lossy(&out).into_owned(), flow))
+}
+
+/// Answers one raw input line on `output` (nothing for a blank line, which gives `None`); a
+/// streaming command stops when `stop` is raised. Returns whether the session goes on.
+///
+/// # Errors
+/// A write error of `output`.
+pub fn respond_to<H: Handler>(
+    handler: &mut H,
+    raw: &[u8],
+    stop: &Arc<AtomicBool>,
+    output: &mut dyn Write,
+) -> io::Result<Option<Flow>> {
+    let Some(cmd) = parse(&preprocess(raw)) else {
+        return Ok(None);
+    };
     let mut flow = Flow::Continue;
     let reply = match cmd.name.as_str() {
         "" => Reply::err("syntax error (an id without a command)"),
@@ -182,35 +293,82 @@ pub fn respond<H: Handler>(handler: &mut H, raw: &[u8]) -> Option<(String, Flow)
             flow = Flow::Quit;
             Reply::empty()
         }
+        name if handler.streams(name) => {
+            let mut stream = Stream::new(cmd.id.as_deref(), output, stop.clone());
+            let reply = handler.stream(name, &cmd.args, &mut stream)?;
+            if stream.begun {
+                let (Reply::Ok(text) | Reply::Err(text)) = &reply;
+                for l in text.lines() {
+                    stream.line(l)?;
+                }
+                output.write_all(b"\n")?;
+                output.flush()?;
+                return Ok(Some(flow));
+            }
+            reply
+        }
         name => handler
             .handle(name, &cmd.args)
             .unwrap_or_else(|| Reply::err("unknown command")),
     };
-    Some((format_reply(cmd.id.as_deref(), &reply), flow))
+    output.write_all(format_reply(cmd.id.as_deref(), &reply).as_bytes())?;
+    output.flush()?;
+    Ok(Some(flow))
 }
+
+/// One read of the input thread: a line, the end of the input, or a read error.
+type Input = io::Result<Option<Vec<u8>>>;
 
 /// Runs a session: reads commands from `input` line by line, writes each reply to `output`
 /// and flushes it, until `quit` or the end of the input (both a clean end).
+///
+/// The input is read on a thread of its own (detached: after `quit` it may still wait on
+/// its input, and ends with the process), so a streaming command is stopped as soon as the
+/// next line, or the end of the input, arrives.
 ///
 /// # Errors
 /// A read or write error of the streams.
 pub fn serve<H: Handler>(
     handler: &mut H,
-    mut input: impl BufRead,
+    mut input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
-        }
-        if let Some((reply, flow)) = respond(handler, &line) {
-            output.write_all(reply.as_bytes())?;
-            output.flush()?;
-            if flow == Flow::Quit {
-                return Ok(());
+    let pending = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = crossbeam::channel::unbounded::<Input>();
+    let flag = pending.clone();
+    std::thread::Builder::new()
+        .name("gtp-input".into())
+        .spawn(move || {
+            loop {
+                let mut line = Vec::new();
+                let read = match input.read_until(b'\n', &mut line) {
+                    Ok(0) => Ok(None),
+                    Ok(_) => Ok(Some(line)),
+                    Err(e) => Err(e),
+                };
+                let last = !matches!(read, Ok(Some(_)));
+                // Sent first, flagged second: the session clears the flag after taking a
+                // line and raises it again if another is queued, so no line goes unflagged.
+                let sent = tx.send(read).is_ok();
+                flag.store(true, Ordering::Relaxed);
+                if last || !sent {
+                    return;
+                }
             }
+        })?;
+    loop {
+        let Ok(read) = rx.recv() else {
+            return Ok(());
+        };
+        pending.store(false, Ordering::Relaxed);
+        if !rx.is_empty() {
+            pending.store(true, Ordering::Relaxed);
+        }
+        let Some(line) = read? else {
+            return Ok(());
+        };
+        if respond_to(handler, &line, &pending, &mut output)? == Some(Flow::Quit) {
+            return Ok(());
         }
     }
 }

@@ -68,6 +68,18 @@ const ARGS: &[&str] = &[
     "#",
     "\u{202e}",
     "\u{fffd}",
+    "interval",
+    "rootInfo",
+    "ownership",
+    "maxmoves",
+    "minmoves",
+    "true",
+    "avoid",
+    "tromp-taylor",
+    "chinese-ogs",
+    "{\"ko\":\"SIMPLE\"}",
+    "{\"suicide\":false}",
+    "{",
 ];
 
 /// One random input line.

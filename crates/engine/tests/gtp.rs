@@ -31,7 +31,7 @@ fn engine(size: &str) -> GtpEngine {
 /// The whole output of a session reading `input`.
 fn session(g: &mut GtpEngine, input: &str) -> String {
     let mut out = Vec::new();
-    serve(g, input.as_bytes(), &mut out).unwrap();
+    serve(g, std::io::Cursor::new(input.as_bytes().to_vec()), &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 

@@ -22,7 +22,7 @@ fn htp(w: usize, h: usize) -> HtpEngine {
 
 fn session(e: &mut HtpEngine, input: &str) -> Vec<String> {
     let mut out = Vec::new();
-    serve(e, input.as_bytes(), &mut out).unwrap();
+    serve(e, std::io::Cursor::new(input.as_bytes().to_vec()), &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.is_empty() || text.ends_with("\n\n"));
     text.trim_end()

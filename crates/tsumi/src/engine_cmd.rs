@@ -97,8 +97,12 @@ pub fn run_gtp(args: &GtpArgs) -> anyhow::Result<()> {
         resign: args.resign,
     };
     let mut gtp = GtpEngine::new(GoEngine::new(size, settings));
-    engine::serve(&mut gtp, std::io::stdin().lock(), std::io::stdout().lock())
-        .context("gtp session")
+    engine::serve(
+        &mut gtp,
+        std::io::BufReader::new(std::io::stdin()),
+        std::io::stdout().lock(),
+    )
+    .context("gtp session")
 }
 
 /// Runs `tsumi htp`.
@@ -117,6 +121,10 @@ pub fn run_htp(args: &HtpArgs) -> anyhow::Result<()> {
     };
     let hex = HexEngine::new(w, h, settings).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut htp = HtpEngine::new(hex);
-    engine::serve(&mut htp, std::io::stdin().lock(), std::io::stdout().lock())
-        .context("htp session")
+    engine::serve(
+        &mut htp,
+        std::io::BufReader::new(std::io::stdin()),
+        std::io::stdout().lock(),
+    )
+    .context("htp session")
 }

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod analysis;
 mod arena_cmd;
 mod bench;
 mod campaign;
@@ -67,6 +68,8 @@ enum Command {
     Selftest(selftest::SelftestArgs),
     /// Play Go over GTP version 2 on stdin/stdout (Sabaki, GoGui, GNU Go, referees).
     Gtp(engine_cmd::GtpArgs),
+    /// Answer KataGo's analysis JSON protocol on stdin/stdout (KaTrain, analysis tools).
+    Analysis(analysis::AnalysisArgs),
     /// Play Hex over HTP (benzene's GTP dialect) on stdin/stdout (HexGui).
     Htp(engine_cmd::HtpArgs),
     /// Split one Go question into `prove` jobs for GNU parallel or Slurm, and merge them.
@@ -104,6 +107,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Check(a) => check_cmd::run(a),
         Command::Selftest(a) => selftest::run(a),
         Command::Gtp(a) => engine_cmd::run_gtp(a),
+        Command::Analysis(a) => analysis::run(a),
         Command::Htp(a) => engine_cmd::run_htp(a),
         Command::Campaign(a) => campaign::run(a),
         Command::Referee(a) => referee::run(a),

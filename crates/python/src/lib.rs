@@ -1,0 +1,510 @@
+//! The Python module `tsumi` (pyo3): Go positions from moves or SGF, exact values and
+//! single proofs by the gosolve df-pn solver (positional superko, area scoring, suicide
+//! illegal), the live analysis of the engine crate, and the Monte Carlo players of `mcts`.
+//! Searches run with the GIL released, on a thread with a large stack. docs/python.md has
+//! a worked example.
+
+use engine::analysis::Limits;
+use engine::{GoEngine, GoSettings};
+use games::Player;
+use games::go::{KoRule, Komi, Move, Position as GoPosition, Rules, Size};
+use gosolve::position::reference;
+use gosolve::{Answer, Config, Solver, solve_value_from};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Stack of the thread a search runs on, in bytes (virtual: the search recurses per ply).
+const STACK_BYTES: usize = 256 << 20;
+
+fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+fn colour(text: &str) -> PyResult<Player> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Player::Black),
+        "w" | "white" => Ok(Player::White),
+        _ => Err(value_error(format!(
+            "unknown colour '{text}' (expected B or W)"
+        ))),
+    }
+}
+
+const fn colour_name(p: Player) -> &'static str {
+    match p {
+        Player::Black => "B",
+        Player::White => "W",
+    }
+}
+
+/// Runs `work` on a thread with a large stack, with the GIL released; `seconds` > 0 raises
+/// the cancel flag after that long.
+fn search<T: Send>(
+    py: Python<'_>,
+    seconds: f64,
+    cancel: &Arc<AtomicBool>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(value_error(format!(
+            "seconds {seconds} is not a finite number ≥ 0"
+        )));
+    }
+    py.allow_threads(|| {
+        std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::channel::<()>();
+            if seconds > 0.0 {
+                let flag = cancel.clone();
+                scope.spawn(move || {
+                    if rx.recv_timeout(Duration::from_secs_f64(seconds.min(1e9)))
+                        == Err(std::sync::mpsc::RecvTimeoutError::Timeout)
+                    {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                });
+            }
+            let out = std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, work)
+                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
+                .join()
+                .map_err(|_| PyRuntimeError::new_err("the search panicked"));
+            drop(tx);
+            out
+        })
+    })
+}
+
+/// A Go position with its history (positional superko), side to move and komi.
+#[pyclass(module = "tsumi", frozen)]
+#[derive(Clone)]
+struct Position {
+    inner: GoPosition,
+}
+
+#[pymethods]
+impl Position {
+    /// The position after `moves` (GTP vertices or "pass", alternating from Black) on an
+    /// empty `rows` x `cols` board, at `komi` (a multiple of 0.5).
+    #[new]
+    #[pyo3(signature = (rows, cols, moves = Vec::new(), komi = 0.0))]
+    fn new(rows: u32, cols: u32, moves: Vec<String>, komi: f64) -> PyResult<Self> {
+        let size = Size::new(rows, cols).map_err(value_error)?;
+        let komi = Komi::from_f64(komi).map_err(|e| value_error(format!("bad komi {e}")))?;
+        let mut p = GoPosition::new(
+            size,
+            Rules {
+                ko: KoRule::PositionalSuperko,
+                komi,
+            },
+        );
+        for m in &moves {
+            let mv = size.parse_move(m).map_err(value_error)?;
+            p.play(mv)
+                .map_err(|e| value_error(format!("illegal move {m}: {e}")))?;
+        }
+        Ok(Position { inner: p })
+    }
+
+    /// The position at the end of an SGF game's main line (board size, komi, setup, moves).
+    #[staticmethod]
+    fn from_sgf(text: &str) -> PyResult<Self> {
+        let p =
+            games::go::position_from_sgf(text, KoRule::PositionalSuperko).map_err(value_error)?;
+        Ok(Position { inner: p })
+    }
+
+    /// The position after `mv` ("C3" or "pass") by the side to move.
+    fn play(&self, mv: &str) -> PyResult<Self> {
+        let m = self.inner.size().parse_move(mv).map_err(value_error)?;
+        let mut p = self.inner.clone();
+        p.play(m)
+            .map_err(|e| value_error(format!("illegal move {mv}: {e}")))?;
+        Ok(Position { inner: p })
+    }
+
+    /// Rows of the board.
+    #[getter]
+    fn rows(&self) -> u32 {
+        self.inner.size().rows()
+    }
+
+    /// Columns of the board.
+    #[getter]
+    fn cols(&self) -> u32 {
+        self.inner.size().cols()
+    }
+
+    /// "B" or "W".
+    #[getter]
+    fn to_move(&self) -> &'static str {
+        colour_name(self.inner.to_move())
+    }
+
+    /// The komi in points.
+    #[getter]
+    fn komi(&self) -> f64 {
+        f64::from(self.inner.rules().komi.half_points()) / 2.0
+    }
+
+    /// Whether two passes ended the game.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// Black's area minus White's on the board now (komi not included).
+    fn area_margin(&self) -> i32 {
+        self.inner.score().margin()
+    }
+
+    /// The legal moves ("pass" last).
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// The game as SGF.
+    fn to_sgf(&self) -> String {
+        games::go::position_to_sgf(&self.inner)
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.board().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Position({}x{}, {} to move, komi {}, {} plies)",
+            self.rows(),
+            self.cols(),
+            self.to_move(),
+            self.inner.rules().komi,
+            self.inner.plies()
+        )
+    }
+}
+
+/// What `solve` found: the value (Black's area minus White's under optimal play) when
+/// proven, the proven bounds otherwise, and a principal variation.
+#[pyclass(module = "tsumi", frozen, get_all)]
+struct Solution {
+    /// The value when proven, else None.
+    value: Option<i32>,
+    /// Proven lower bound on the value.
+    lower: i32,
+    /// Proven upper bound on the value.
+    upper: i32,
+    /// An optimal line to the end of the game (empty unless proven).
+    pv: Vec<String>,
+    /// Solver expansions, all questions.
+    expansions: u64,
+    /// Whether the PV replayed to a finished game scored exactly the value.
+    pv_checked: bool,
+}
+
+#[pymethods]
+impl Solution {
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution(value={:?}, lower={}, upper={}, pv={:?}, expansions={})",
+            self.value, self.lower, self.upper, self.pv, self.expansions
+        )
+    }
+}
+
+fn solver_for(
+    pos: &GoPosition,
+    tt_mib: usize,
+    threads: usize,
+    budget: u64,
+    cancel: &Arc<AtomicBool>,
+) -> PyResult<(Solver, gosolve::Line, gosolve::Geometry)> {
+    if pos.size().points() > engine::go_engine::SOLVE_MAX_POINTS {
+        return Err(value_error(format!(
+            "{} has {} points; the solver is exact up to {}",
+            pos.size(),
+            pos.size().points(),
+            engine::go_engine::SOLVE_MAX_POINTS
+        )));
+    }
+    if tt_mib == 0 || threads == 0 {
+        return Err(value_error("tt_mib and threads must be at least 1"));
+    }
+    let (geo, line) = reference::line(pos).map_err(value_error)?;
+    let cfg = Config {
+        max_expansions: budget,
+        threads,
+        cancel: Some(cancel.clone()),
+        ..Config::default()
+    };
+    Ok((Solver::new(geo.clone(), tt_mib, cfg), line, geo))
+}
+
+/// The value of `position` by two df-pn proofs (bisection over komi) and a principal
+/// variation, within `budget` expansions a question (0: none) and `seconds` (0: none),
+/// on `threads` threads over a `tt_mib` MiB table. The GIL is released meanwhile.
+#[pyfunction]
+#[pyo3(signature = (position, budget = 1_000_000, seconds = 0.0, threads = 1, tt_mib = 64))]
+fn solve(
+    py: Python<'_>,
+    position: &Position,
+    budget: u64,
+    seconds: f64,
+    threads: usize,
+    tt_mib: usize,
+) -> PyResult<Solution> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (mut solver, line, geo) = solver_for(&position.inner, tt_mib, threads, budget, &cancel)?;
+    let solved = search(py, seconds, &cancel, || {
+        solve_value_from(&mut solver, &line, None, |_| {})
+    })?;
+    let (expansions, _) = solver.totals();
+    Ok(Solution {
+        value: solved.value,
+        lower: solved.lower,
+        upper: solved.upper,
+        pv: solved
+            .pv
+            .iter()
+            .map(|&m| reference::to_reference(&geo, m).to_string())
+            .collect(),
+        expansions,
+        pv_checked: solved.pv_checked,
+    })
+}
+
+/// One proof: does `player` ("B"/"W") win `position` at `komi` (a half-integer)?
+/// Returns (answer, best move, expansions): answer True, False, or None when the budget
+/// (expansions, seconds) ran out; the best move when the side to move is proven to win.
+#[pyfunction]
+#[pyo3(signature = (position, komi, player = "B", budget = 1_000_000, seconds = 0.0, threads = 1, tt_mib = 64))]
+#[allow(clippy::too_many_arguments)]
+fn prove(
+    py: Python<'_>,
+    position: &Position,
+    komi: f64,
+    player: &str,
+    budget: u64,
+    seconds: f64,
+    threads: usize,
+    tt_mib: usize,
+) -> PyResult<(Option<bool>, Option<String>, u64)> {
+    let k = Komi::from_f64(komi).map_err(|e| value_error(format!("bad komi {e}")))?;
+    if k.half_points() % 2 == 0 {
+        return Err(value_error(format!(
+            "komi {komi} must be a half-integer (no draws)"
+        )));
+    }
+    let winner = colour(player)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (mut solver, line, geo) = solver_for(&position.inner, tt_mib, threads, budget, &cancel)?;
+    let proof = search(py, seconds, &cancel, || {
+        solver.prove(&line, winner, k.half_points())
+    })?;
+    let answer = match proof.answer {
+        Answer::Win => Some(true),
+        Answer::Loss => Some(false),
+        Answer::Unknown => None,
+    };
+    let best = proof
+        .best_move
+        .map(|m| reference::to_reference(&geo, m).to_string());
+    Ok((answer, best, proof.expansions))
+}
+
+/// What the analysis knows about one root move (figures for the side to move).
+#[pyclass(module = "tsumi", frozen, get_all)]
+struct MoveInfo {
+    /// The move.
+    mv: String,
+    /// The value after it (Black's area minus White's) when proven, else None.
+    value: Option<i32>,
+    /// Proven bounds on that value.
+    lower: i32,
+    /// Proven bounds on that value.
+    upper: i32,
+    /// 1 or 0 when proven at the komi, else the playouts' mean (0.5 without playouts).
+    win_rate: f64,
+    /// The exact margin for the side to move when proven, else the middle of the bounds.
+    score_lead: f64,
+    /// Playouts plus solver expansions spent on it.
+    visits: u64,
+    /// The move and, when proven, an optimal continuation.
+    pv: Vec<String>,
+}
+
+#[pymethods]
+impl MoveInfo {
+    fn __repr__(&self) -> String {
+        format!(
+            "MoveInfo({}, value={:?}, win_rate={}, score_lead={}, visits={})",
+            self.mv, self.value, self.win_rate, self.score_lead, self.visits
+        )
+    }
+}
+
+/// Every root move of `position`, best first: UCT playouts, then each move's exact value
+/// in turn within `max_work` (playouts plus expansions; 0: until all are proven).
+#[pyfunction]
+#[pyo3(signature = (position, max_work = 0, playouts = 1000, seconds = 0.0, tt_mib = 64, seed = 1))]
+fn analyze(
+    py: Python<'_>,
+    position: &Position,
+    max_work: u64,
+    playouts: u64,
+    seconds: f64,
+    tt_mib: usize,
+    seed: u64,
+) -> PyResult<Vec<MoveInfo>> {
+    if tt_mib == 0 {
+        return Err(value_error("tt_mib must be at least 1"));
+    }
+    let settings = GoSettings {
+        tt_mib,
+        playouts: playouts.max(1),
+        seed,
+        ..GoSettings::default()
+    };
+    let mut e = GoEngine::new(position.inner.size(), settings);
+    e.load_position(position.inner.clone());
+    let limits = Limits {
+        playouts,
+        first_budget: 2_000,
+        max_budget: 0,
+        max_work,
+        seed,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let a = search(py, seconds, &stop, || {
+        e.analyze(&limits, None, &stop, |_| {})
+    })?;
+    let (p, k) = (a.to_move, a.komi);
+    Ok(a.moves
+        .iter()
+        .map(|m| MoveInfo {
+            mv: m.mv.to_string(),
+            value: m.value(),
+            lower: m.lower,
+            upper: m.upper,
+            win_rate: m.win_rate(p, k),
+            score_lead: m.score_lead(p, k),
+            visits: m.visits(),
+            pv: m.pv.iter().map(ToString::to_string).collect(),
+        })
+        .collect())
+}
+
+/// A Monte Carlo player's move for the side to move: `algorithm` "uct", "rave", "grave"
+/// or "mcps", with `playouts` (seeded). Returns (move, its mean reward for the mover).
+#[pyfunction]
+#[pyo3(signature = (position, algorithm = "mcps", playouts = 1000, seed = 1))]
+fn mcts_move(
+    py: Python<'_>,
+    position: &Position,
+    algorithm: &str,
+    playouts: u64,
+    seed: u64,
+) -> PyResult<(String, Option<f64>)> {
+    use games::go::GoGame;
+    use mcts::{Algorithm, Budget, GoRollout, Params, Searcher};
+    let alg: Algorithm = algorithm.parse().map_err(|_| {
+        value_error(format!(
+            "unknown algorithm '{algorithm}' (expected uct, rave, grave or mcps)"
+        ))
+    })?;
+    let pos = &position.inner;
+    if pos.is_over() {
+        return Err(value_error("the game is over"));
+    }
+    let size = pos.size();
+    let limit = pos.plies().saturating_add(4 * size.points() as u32 + 8);
+    let game = GoGame::new(size.rows() as u8, size.cols() as u8, pos.rules())
+        .map_err(value_error)?
+        .with_move_limit(Some(limit));
+    let params = Params::new(alg).with_budget(Budget::Playouts(playouts.max(1)));
+    py.allow_threads(|| {
+        let mut s = Searcher::new(&game, params, GoRollout::default(), seed);
+        let mv = s.search(&game, pos).map_or(Move::Pass, |(m, _)| m);
+        let w = s
+            .root_moves()
+            .into_iter()
+            .find(|&(m, n, _)| m == mv && n > 0)
+            .map(|(_, _, w)| w);
+        Ok((mv.to_string(), w))
+    })
+}
+
+/// The Hex prover (focused df-pn with the Hex knowledge of `pns::hexknow`, as `tsumi htp`'s
+/// `dfpn-solve-state`): the winner of a `width` x `height` board after `moves` (cells such
+/// as "c3", alternating from Black, who joins top and bottom), with a principal variation.
+/// Returns (winner "B"/"W" or None when the budget runs out, PV). The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (width, height, moves = Vec::new(), budget = 200_000, seconds = 10.0, tt_mib = 64))]
+fn hex_solve(
+    py: Python<'_>,
+    width: usize,
+    height: usize,
+    moves: Vec<String>,
+    budget: u64,
+    seconds: f64,
+    tt_mib: usize,
+) -> PyResult<(Option<&'static str>, Vec<String>)> {
+    use games::Game;
+    if !(seconds.is_finite() && seconds >= 0.0) || tt_mib == 0 {
+        return Err(value_error(
+            "seconds must be finite and ≥ 0, tt_mib at least 1",
+        ));
+    }
+    let settings = engine::HexSettings {
+        solve_budget: budget,
+        solve_seconds: seconds,
+        tt_mib,
+        ..engine::HexSettings::default()
+    };
+    let mut e = engine::HexEngine::new(width, height, settings).map_err(value_error)?;
+    let mut mover = Player::Black;
+    for m in &moves {
+        let mv = e.hex().parse_move(e.state(), m).map_err(value_error)?;
+        e.play(mover, mv).map_err(value_error)?;
+        mover = mover.opponent();
+    }
+    py.allow_threads(move || {
+        std::thread::scope(move |scope| {
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let w = e.solve(Some(mover)).map(colour_name);
+                    let pv = e
+                        .principal_variation(Some(mover))
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    (w, pv)
+                })
+                .map_err(|err| PyRuntimeError::new_err(err.to_string()))?
+                .join()
+                .map_err(|_| PyRuntimeError::new_err("the search panicked"))
+        })
+    })
+}
+
+/// The module.
+#[pymodule]
+fn tsumi(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Position>()?;
+    m.add_class::<Solution>()?;
+    m.add_class::<MoveInfo>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(prove, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(mcts_move, m)?)?;
+    m.add_function(wrap_pyfunction!(hex_solve, m)?)?;
+    Ok(())
+}
