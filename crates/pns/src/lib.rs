@@ -49,6 +49,7 @@ pub mod question;
 pub mod solve;
 pub mod table;
 mod tree;
+pub mod tsumego;
 
 pub use algorithm::{Algorithm, Settings};
 pub use budget::{Budget, Progress, Stop};

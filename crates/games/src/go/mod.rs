@@ -16,6 +16,7 @@
 //! Coordinates are GTP's: columns A, B, … skipping I, row 1 at the bottom. On 3×10, "D2" is
 //! column 4 of row 2. Internally a [`Point`] is `row * cols + col` with row 0 at the bottom.
 
+pub mod benson;
 mod board;
 mod game;
 mod history;
@@ -24,6 +25,7 @@ mod position;
 mod rules;
 mod sgf;
 mod symmetry;
+pub mod tsumego;
 mod zobrist;
 
 pub use board::{Board, BoardParseError, Score};
@@ -38,4 +40,5 @@ pub use sgf::{
     position_from_sgf_bytes_before, position_to_sgf,
 };
 pub use symmetry::Symmetry;
+pub use tsumego::{PointSet, Tsumego, TsumegoError, TsumegoGoal};
 pub use zobrist::Zobrist;
