@@ -1,5 +1,5 @@
 //! The proof-number search family over [`games::Game`]: PNS, PN², df-pn, PDS, weak PNS /
-//! heuristic initialisation, and focused df-pn, all behind one signature.
+//! heuristic initialisation, focused df-pn, λ-search and λ-df-pn, all behind one signature.
 //!
 //! ```text
 //! Prover::prove(&mut self, game, root, Question, &Budget) -> Proof<Move>
@@ -12,6 +12,11 @@
 //! | [`DfPn`] | df-pn with thresholds, a fixed-size table and the 1+ε rule ([`dfpn`]) | the table |
 //! | [`Pds`] | proof-and-disproof-number search | the table |
 //! | [`FocusedDfPn`] | df-pn over a [`MoveOrder`] window, widening as children are proven | the table |
+//! | [`LambdaSearch`] | λ-search (Thomsen 2000): λⁿ-trees of increasing order with null moves, and the dual question for disproofs ([`lambda`]) | a map per order |
+//! | [`LambdaDfPn`] | df-pn over the attacker moves of least λ-order (Yoshizoe et al. 2007, [`lambda_dfpn`]) | a map |
+//!
+//! The last two prune by [`games::Game::null_move`] (Go's pass); [`tsumego`] poses Go capture
+//! and life-and-death problems as games for them and names the answers (kill, seki, live, ko).
 //!
 //! A [`Question`] asks whether one player (the attacker) can force a win, or a win-or-draw;
 //! [`solve::solve`] combines two questions into the value (win, draw, loss) of a game with
@@ -39,6 +44,8 @@ pub mod budget;
 pub mod dfpn;
 pub mod hex_order;
 pub mod hexknow;
+pub mod lambda;
+pub mod lambda_dfpn;
 pub mod minimax;
 pub mod numbers;
 pub mod order;
@@ -56,6 +63,8 @@ pub use budget::{Budget, Progress, Stop};
 pub use dfpn::{DfPn, FocusedDfPn, Pds};
 pub use hex_order::{HexThreats, ResistanceOrder};
 pub use hexknow::{HexKnowledge, KnowledgeHex, OnHex};
+pub use lambda::LambdaSearch;
+pub use lambda_dfpn::LambdaDfPn;
 pub use order::{MoveOrder, NaturalOrder};
 pub use pn2::Pn2;
 pub use pns::Pns;

@@ -40,3 +40,149 @@ fn straight_three_dies_if_the_attacker_moves_first_and_lives_otherwise() {
     let live = problem(d, Player::White, "D1", TsumegoGoal::LifeAndDeath);
     assert_eq!(status(&live), Status::Live);
 }
+
+use pns::tsumego::solve;
+use pns::{Budget, DfPn, LambdaDfPn, LambdaSearch, Prover};
+
+fn provers() -> Vec<Box<dyn Prover<Tsumego>>> {
+    vec![
+        Box::new(LambdaSearch::default()),
+        Box::new(LambdaDfPn::default()),
+        Box::new(DfPn::default()),
+    ]
+}
+
+fn agree(t: &Tsumego, expected: Status) {
+    for mut p in provers() {
+        let sol = solve(t, p.as_mut(), &Budget::expansions(2_000_000));
+        assert_eq!(sol.verdict.status, Some(expected), "{}: {t}", p.name());
+    }
+}
+
+#[test]
+fn every_prover_agrees_on_the_drawn_problems() {
+    let t = problem(
+        "..../.XO./..X./....",
+        Player::Black,
+        "C3",
+        TsumegoGoal::Capture,
+    );
+    agree(&t, Status::Kill);
+    let d = ".....\nXXXXX\nOOOOX\n...OX";
+    agree(
+        &problem(d, Player::Black, "D1", TsumegoGoal::LifeAndDeath),
+        Status::Kill,
+    );
+    agree(
+        &problem(d, Player::White, "D1", TsumegoGoal::LifeAndDeath),
+        Status::Live,
+    );
+}
+
+const LADDER: &str =
+    "........./........./........./........./........./........./.X......./XOO....../.XX......";
+
+/// A ladder of length 20+ on 9x9: the White block at B2 runs up and to the right, to the
+/// edge, and λ¹ (a ladder search) proves the capture alone (about a second), but not within
+/// 19 plies.
+#[test]
+fn a_long_ladder_is_proven_by_lambda_one() {
+    let t = problem(LADDER, Player::Black, "B2", TsumegoGoal::Capture);
+    let q = pns::Question::win(Player::Black);
+    let p = LambdaSearch::order(1).prove(&t, t.start(), q, &Budget::expansions(100_000));
+    assert_eq!(p.answer, pns::Answer::Proven);
+    eprintln!("ladder: {} expansions, {:?}", p.expansions, p.time);
+    assert_eq!(p.best_move.unwrap().to_string(), "D2");
+    // λ⁰ alone cannot (the block is not in atari), nor λ¹ within 19 plies.
+    let p0 = LambdaSearch::order(0).prove(&t, t.start(), q, &Budget::expansions(100_000));
+    assert_ne!(p0.answer, pns::Answer::Proven);
+    let short = LambdaSearch {
+        max_depth: 19,
+        ..LambdaSearch::order(1)
+    };
+    let p19 = short
+        .clone()
+        .prove(&t, t.start(), q, &Budget::expansions(100_000));
+    eprintln!("depth 19: {} expansions, {:?}", p19.expansions, p19.time);
+    assert_ne!(p19.answer, pns::Answer::Proven);
+}
+
+/// The ladder's main line, 20 plies and more (about 20 s: every ply is proven again).
+#[test]
+#[ignore]
+fn the_long_ladder_line_runs_to_the_edge() {
+    let t = problem(LADDER, Player::Black, "B2", TsumegoGoal::Capture);
+    let sol = solve(
+        &t,
+        &mut LambdaSearch::order(1),
+        &Budget::expansions(100_000),
+    );
+    assert_eq!(sol.verdict.status, Some(Status::Kill));
+    let line: Vec<String> = sol.line.iter().map(|m| m.to_string()).collect();
+    assert!(line.len() >= 20, "{line:?}");
+    assert_eq!(line[..4], ["D2", "C3", "C4", "D3"]);
+}
+
+/// Seeded random problems on small boards: every prover gives the reference's result, and
+/// every result occurs.
+#[test]
+fn random_small_problems_agree_with_the_reference() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(34);
+    let mut seen = std::collections::HashSet::new();
+    let mut checked = 0;
+    while checked < 24 {
+        let (rows, cols) = (rng.random_range(2..=3u32), rng.random_range(3..=4u32));
+        let size = games::go::Size::new(rows, cols).unwrap();
+        let mut board = Board::empty(size);
+        for p in size.all_points() {
+            let r: f64 = rng.random();
+            board.set(
+                p,
+                if r < 0.3 {
+                    Some(Player::Black)
+                } else if r < 0.6 {
+                    Some(Player::White)
+                } else {
+                    None
+                },
+            );
+        }
+        if !board.all_chains_have_liberties() {
+            continue;
+        }
+        let stones: Vec<_> = size
+            .all_points()
+            .filter(|&p| board.get(p).is_some())
+            .collect();
+        if stones.is_empty() {
+            continue;
+        }
+        let target = stones[rng.random_range(0..stones.len())];
+        let to_move = if rng.random() {
+            Player::Black
+        } else {
+            Player::White
+        };
+        let goal = if rng.random() {
+            TsumegoGoal::Capture
+        } else {
+            TsumegoGoal::LifeAndDeath
+        };
+        let pos = Position::from_board(board, to_move, Rules::default()).unwrap();
+        let Ok(t) = Tsumego::new(pos, target, goal, PointSet::all(size)) else {
+            continue;
+        };
+        let (Some(want), _) = reference_status(&t, ReferenceLimits::default()) else {
+            continue;
+        };
+        seen.insert(want);
+        agree(&t, want);
+        checked += 1;
+    }
+    eprintln!("results seen: {seen:?}");
+    assert!(
+        seen.contains(&Status::Kill) && seen.contains(&Status::Live),
+        "{seen:?}"
+    );
+}

@@ -26,6 +26,60 @@ pub fn unconditionally_alive(board: &Board, colour: Player, p: Point) -> bool {
     alive[board.size().index(p)]
 }
 
+/// A quick necessary condition for [`unconditionally_alive`] of the block through `p`: at
+/// least two regions next to it whose empty points are all its liberties (each region is
+/// flooded only until an empty point that is not a liberty shows it is not vital).
+///
+/// # Panics
+/// If `p` is empty.
+#[must_use]
+pub fn may_be_alive(board: &Board, p: Point) -> bool {
+    let size = board.size();
+    let colour = board.get(p).expect("a stone");
+    let (chain, _) = board.chain(p);
+    let n = size.points();
+    let mut in_block = vec![false; n];
+    for &q in &chain {
+        in_block[size.index(q)] = true;
+    }
+    let is_liberty = |q: Point| size.neighbours(q).any(|nb| in_block[size.index(nb)]);
+    let mut seen = vec![false; n];
+    let mut vital = 0;
+    let mut stack = Vec::new();
+    for &q in &chain {
+        for start in size.neighbours(q) {
+            let si = size.index(start);
+            if seen[si] || board.get(start) == Some(colour) {
+                continue;
+            }
+            seen[si] = true;
+            stack.clear();
+            stack.push(start);
+            let mut ok = true;
+            while let Some(x) = stack.pop() {
+                if board.get(x).is_none() && !is_liberty(x) {
+                    ok = false;
+                    break;
+                }
+                for nb in size.neighbours(x) {
+                    let k = size.index(nb);
+                    if !seen[k] && board.get(nb) != Some(colour) {
+                        seen[k] = true;
+                        stack.push(nb);
+                    }
+                }
+            }
+            if ok {
+                vital += 1;
+                if vital >= 2 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Per point (index order): whether it holds a `colour` stone of an unconditionally alive
 /// block.
 #[must_use]

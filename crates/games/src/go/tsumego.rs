@@ -27,7 +27,7 @@
 //! Win, loss and draw are the [`Outcome`]s of the game, so df-pn, PNS and the others of
 //! `pns` solve it unchanged.
 
-use super::benson::alive_blocks;
+use super::benson::{alive_blocks, may_be_alive};
 use super::board::Board;
 use super::point::{Move, Point, Size};
 use super::position::Position;
@@ -335,6 +335,7 @@ impl Game for Tsumego {
         }
         let board = state.board();
         if board.chain(self.target).1 >= 2
+            && may_be_alive(board, self.target)
             && alive_blocks(board, self.defender)[state.size().index(self.target)]
         {
             return Some(Outcome::Win(self.defender));

@@ -190,6 +190,39 @@ impl Verdict {
     }
 }
 
+/// Longest line shown, in plies.
+pub const MAX_LINE: usize = 60;
+
+/// The move of the losing side at `s` whose refutation costs the most expansions: the
+/// longest resistance, as a line should show it.
+fn resisting_move(
+    g: &Tsumego,
+    s: &games::go::Position,
+    q: Question,
+    prover: &mut dyn Prover<Tsumego>,
+    budget: &Budget,
+    account: &mut impl FnMut(&Proof<Move>),
+) -> Option<Move> {
+    let mut moves = Vec::new();
+    g.legal_moves(s, &mut moves);
+    let mut best: Option<(Move, u64)> = None;
+    for m in moves {
+        let mut c = s.clone();
+        g.play(&mut c, m);
+        let work = if g.outcome(&c).is_some() {
+            0
+        } else {
+            let p = prover.prove(g, &c, q, budget);
+            account(&p);
+            p.expansions
+        };
+        if best.is_none_or(|(_, w)| work > w) {
+            best = Some((m, work));
+        }
+    }
+    best.map(|(m, _)| m)
+}
+
 /// A solved problem.
 #[derive(Clone, Debug)]
 pub struct Solution {
@@ -227,23 +260,24 @@ pub fn solve(game: &Tsumego, prover: &mut dyn Prover<Tsumego>, budget: &Budget) 
     let mut line = Vec::new();
     let mut key_move = None;
     if let Some(d) = verdict.decisive(game, start.to_move()) {
-        key_move = d.best_move;
         let g = game.clone().with_ko_threats(Some(d.threats));
         let mut s = start.clone();
-        let mut next = d.best_move;
-        while let Some(m) = next {
-            if line.len() >= 40 || g.outcome(&s).is_some() {
-                break;
-            }
-            g.play(&mut s, m);
-            line.push(m);
-            if g.outcome(&s).is_some() {
-                break;
-            }
+        while line.len() < MAX_LINE && g.outcome(&s).is_none() {
             let p = prover.prove(&g, &s, d.question, budget);
             account(&p);
-            next = p.best_move;
+            let mover_wins = (p.answer == Answer::Proven) == (s.to_move() == d.question.player);
+            let m = if p.answer == Answer::Unknown {
+                None
+            } else if mover_wins {
+                p.best_move
+            } else {
+                resisting_move(&g, &s, d.question, prover, budget, &mut account)
+            };
+            let Some(m) = m else { break };
+            g.play(&mut s, m);
+            line.push(m);
         }
+        key_move = line.first().copied();
     }
     Solution {
         verdict,
