@@ -15,12 +15,13 @@
 //! pass every move, and an attacker stone removes at most one liberty of the block. This only
 //! moves the horizon, never an exact answer.
 //!
-//! Moves are tried liberties of the target first, then their neighbours, then the rest, the
-//! pass last: an ordering, which changes the work but never the answer.
+//! Moves are tried liberties of the target first (the one that leaves the other liberties
+//! with the fewest empty neighbours first, as a ladder is played), then their neighbours, then
+//! the rest, the pass last: an ordering, which changes the work but never the answer.
 
 use crate::question::Question;
 use games::Game;
-use games::go::{Move, Position, Tsumego};
+use games::go::{Move, Point, Position, Tsumego};
 use std::collections::HashMap;
 
 /// Limits of a reference search.
@@ -164,7 +165,23 @@ impl Search<'_> {
         }
         let mut moves = Vec::new();
         self.game.legal_moves(s, &mut moves);
+        // Among the liberties: the one whose play leaves the other liberties with the fewest
+        // empty neighbours first (the atari that drives a ladder).
+        let libs: Vec<usize> = (0..size.points()).filter(|&i| rank[i] == 0).collect();
+        let confined = |p: Point| -> usize {
+            libs.iter()
+                .filter(|&&l| l != size.index(p))
+                .map(|&l| {
+                    size.neighbours(size.point_at(l))
+                        .filter(|&nb| nb != p && board.get(nb).is_none())
+                        .count()
+                })
+                .sum()
+        };
         let key = |m: &Move| match m {
+            Move::Place(p) if rank[size.index(*p)] == 0 => {
+                (0, confined(*p) * 1000 + size.index(*p))
+            }
             Move::Place(p) => (rank[size.index(*p)], size.index(*p)),
             Move::Pass => (
                 if s.passes() > 0 && s.to_move() != self.q.player {
