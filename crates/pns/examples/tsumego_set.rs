@@ -23,7 +23,7 @@
 
 use games::go::{Board, Point, PointSet, Position, Rules, Size, Tsumego, TsumegoGoal};
 use games::{Game, Player};
-use pns::tsumego::{ReferenceLimits, Status, reference_status, solve};
+use pns::tsumego::{ReferenceLimits, Status, reference_status};
 use pns::{Budget, DfPn, LambdaDfPn, LambdaSearch, Prover};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -129,9 +129,9 @@ fn sgf(c: &Candidate, label: Status) -> String {
         .indices()
         .map(|i| format!("[{}]", pt(size.point_at(i))))
         .collect();
-    let _ = write!(
+    let _ = writeln!(
         s,
-        "PL[{}]MA[{}]SL{area}C[{} {}: {}])\n",
+        "PL[{}]MA[{}]SL{area}C[{} {}: {}])",
         if start.to_move() == Player::Black {
             "B"
         } else {
@@ -272,7 +272,6 @@ fn measure(dir: &Path) {
         }
         println!("| {algo} | {solved}/{total} | {agree} | {exp} | {time:.2} | {largest} |");
     }
-    let _ = solve;
 }
 
 fn main() {

@@ -203,7 +203,9 @@ pub fn run(args: &TsumegoArgs) -> anyhow::Result<()> {
         println!(
             "result: {}{}",
             name(status),
-            status.map_or(String::new(), |s| if success(&problem, s) {
+            status.map_or(String::new(), |s| if s == Status::Ko {
+                " (it depends on ko threats)".to_string()
+            } else if success(&problem, s) {
                 format!(" ({mover} succeeds)")
             } else {
                 format!(" ({mover} fails)")

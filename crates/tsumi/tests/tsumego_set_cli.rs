@@ -5,7 +5,7 @@
 mod common;
 
 use common::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn set() -> (PathBuf, Vec<Vec<String>>) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/tsumego");
@@ -19,7 +19,7 @@ fn set() -> (PathBuf, Vec<Vec<String>>) {
     (dir, rows)
 }
 
-fn check(dir: &PathBuf, row: &[String], algo: &str) {
+fn check(dir: &Path, row: &[String], algo: &str) {
     let file = dir.join(&row[0]);
     let file = file.to_string_lossy();
     let v = json(&[
