@@ -186,3 +186,55 @@ fn random_small_problems_agree_with_the_reference() {
         "{seen:?}"
     );
 }
+
+/// Two eyeless groups sharing liberties: neither side can approach (found by the reference
+/// on random 3x4 boards, and checked by every prover).
+#[test]
+fn shared_liberties_are_seki() {
+    let t = problem(
+        "O.XX/.OO./XXXX",
+        Player::Black,
+        "B2",
+        TsumegoGoal::LifeAndDeath,
+    );
+    assert_eq!(status(&t), Status::Seki);
+    agree(&t, Status::Seki);
+}
+
+/// A ko: Black's retake at C2 is banned by superko, unless Black holds the ko threats.
+#[test]
+fn unlimited_ko_threats_lift_the_superko_ban_for_one_side() {
+    let board = Board::from_ascii(".XO./X.XO/.XO.").unwrap();
+    let size = board.size();
+    let pos = Position::from_board(board, Player::White, Rules::default()).unwrap();
+    let p = |s: &str| size.parse_point(s).unwrap();
+    let t = Tsumego::new(pos, p("C3"), TsumegoGoal::Capture, PointSet::all(size)).unwrap();
+    let mut s = t.start().clone();
+    use games::Game;
+    t.play(&mut s, games::go::Move::Place(p("B2")));
+    let retake = games::go::Move::Place(p("C2"));
+    assert!(!t.is_legal(&s, retake));
+    assert!(s.is_legal_ignoring_ko(retake));
+    let black = t.clone().with_ko_threats(Some(Player::Black));
+    assert!(black.is_legal(&s, retake));
+    let white = t.with_ko_threats(Some(Player::White));
+    assert!(!white.is_legal(&s, retake));
+}
+
+/// λ-search and λ-df-pn are in the algorithm list, by name.
+#[test]
+fn the_threat_algorithms_are_listed_by_name() {
+    use pns::{Algorithm, NaturalOrder, Settings};
+    let d = ".....\nXXXXX\nOOOOX\n...OX";
+    let t = problem(d, Player::Black, "D1", TsumegoGoal::LifeAndDeath);
+    for name in ["lambda", "lambda-dfpn"] {
+        let a: Algorithm = name.parse().unwrap();
+        assert!(Algorithm::THREATS.contains(&a));
+        assert_eq!(a.name(), name);
+        let mut p = Settings::new(a).prover::<Tsumego>(Box::new(NaturalOrder));
+        assert_eq!(p.name(), name);
+        let sol = solve(&t, p.as_mut(), &Budget::expansions(1_000_000));
+        assert_eq!(sol.verdict.status, Some(Status::Kill));
+        assert_eq!(sol.key_move.unwrap().to_string(), "B1");
+    }
+}
