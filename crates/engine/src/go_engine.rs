@@ -261,6 +261,12 @@ impl GoEngine {
         &self.settings
     }
 
+    /// Expansions allowed to each question of a solve (the engine's budget).
+    #[must_use]
+    pub const fn solve_budget(&self) -> u64 {
+        self.settings.solve_budget
+    }
+
     /// The current position (with its history).
     #[must_use]
     pub const fn position(&self) -> &Position {

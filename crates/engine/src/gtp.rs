@@ -21,6 +21,7 @@
 //! | `tsumi-solve-pspairs` | the PV numbered, as GoGui `pspairs` |
 //! | `tsumi-last-move` | how the last `genmove` was chosen (proven with value, or MCPS with playouts) |
 //! | `lz-analyze`, `kata-analyze`, `analyze`, the `genmove_analyze` variants, `kata-get-rules`, `kata-set-rules`, `stop` | live analysis for Sabaki, Lizzie and KaTrain ([`crate::gtp_analyze`]) |
+//! | `tsumi-tsumego VERTEX` | life and death of the block at VERTEX (GoGui's `%p`) by λ-df-pn in the rectangle of the block grown by 2 points, within the solve budget per proof: the target as `SQUARE`, the key move and line as `VAR`, the result (kill, seki, live, ko) as `TEXT` (see docs/tsumego.md) |
 
 use crate::go_engine::{GoEngine, GoError, Solution, verdict};
 use crate::gtp_analyze::Dialect;
@@ -78,13 +79,15 @@ pub const STREAMING_COMMANDS: &[&str] = &[
     "genmove_analyze",
     "kata-genmove_analyze",
     "lz-genmove_analyze",
+    "tsumi-tsumego",
 ];
 
 /// GoGui's analyze menu (`type/label/command` lines).
 pub const ANALYZE_COMMANDS: &str = "string/Solve this position/tsumi-solve\n\
 gfx/Solve this position (show the PV)/tsumi-solve-gfx\n\
 pspairs/Solve this position (number the PV)/tsumi-solve-pspairs\n\
-string/How was the last move chosen/tsumi-last-move";
+string/How was the last move chosen/tsumi-last-move\n\
+gfx/Life and death of this block/tsumi-tsumego %p";
 
 impl GtpEngine {
     /// A GTP engine around `engine`.
@@ -316,6 +319,58 @@ impl GtpEngine {
         Reply::ok(pairs.join(" "))
     }
 
+    /// `tsumi-tsumego VERTEX`: see the module documentation.
+    fn tsumego(&self, args: &[String]) -> Reply {
+        use games::go::{PointSet, Tsumego, TsumegoGoal};
+        let pos = self.engine.position();
+        let [v] = args else {
+            return Reply::err("syntax error (expected tsumi-tsumego VERTEX)");
+        };
+        let p = match pos.size().parse_point(v) {
+            Ok(p) => p,
+            Err(e) => return Reply::err(e),
+        };
+        if pos.board().get(p).is_none() {
+            return Reply::err(format!("no stone at {p}: click a stone of the group"));
+        }
+        let (block, _) = pos.board().chain(p);
+        let area = PointSet::rectangle(pos.size(), &block, 2);
+        let game = match Tsumego::new(pos.clone(), p, TsumegoGoal::LifeAndDeath, area) {
+            Ok(g) => g,
+            Err(e) => return Reply::err(e.to_string()),
+        };
+        let budget = pns::Budget::expansions(self.engine.solve_budget());
+        let sol = pns::tsumego::solve(&game, &mut pns::LambdaDfPn::default(), &budget);
+        let mut out = format!("SQUARE {p}\n");
+        let mut colour = pos.to_move();
+        let mut var = Vec::new();
+        for m in &sol.line {
+            if let Move::Place(q) = m {
+                var.push(format!(
+                    "{} {q}",
+                    if colour == Player::Black { "b" } else { "w" }
+                ));
+            }
+            colour = colour.opponent();
+        }
+        if !var.is_empty() {
+            out.push_str(&format!("VAR {}\n", var.join(" ")));
+        }
+        let result = sol
+            .verdict
+            .status
+            .map_or("unknown (budget exhausted)", |s| {
+                s.name(TsumegoGoal::LifeAndDeath)
+            });
+        out.push_str(&format!(
+            "TEXT {p}: {result}{}, {} expansions",
+            sol.key_move
+                .map_or(String::new(), |m| format!(", key move {m}")),
+            sol.expansions
+        ));
+        Reply::ok(out)
+    }
+
     fn last_move(&self) -> Reply {
         let komi = self.engine.position().rules().komi;
         Reply::ok(match self.engine.last_decision() {
@@ -379,6 +434,7 @@ impl Handler for GtpEngine {
             "kata-get-rules" => Reply::ok(crate::kata_rules::TSUMI_RULES),
             "kata-set-rules" => Self::set_rules(args),
             "stop" => Reply::empty(),
+            "tsumi-tsumego" => self.tsumego(args),
             _ => return None,
         })
     }

@@ -515,3 +515,19 @@ fn mcps_genmove_after_a_superko_history_plays_a_legal_move() {
     assert_eq!(replies.len(), 3 + 16 + 4, "{out}");
     assert!(replies.iter().all(|r| r.starts_with('=')), "{out}");
 }
+
+/// GoGui's `%p` command: the straight three in the corner, Black to kill.
+#[test]
+fn tsumego_analyze_command_draws_the_key_move_and_line() {
+    let out = run(
+        "boardsize 5\nplay b A3\nplay b B3\nplay b C3\nplay b D3\nplay b E3\nplay b E2\n\
+         play b E1\nplay w A2\nplay w B2\nplay w C2\nplay w D2\nplay w D1\n\
+         gogui-analyze_commands\ntsumi-tsumego D2\ntsumi-tsumego A1\n",
+    );
+    let replies: Vec<&str> = out.split("\n\n").collect();
+    assert!(replies[13].contains("gfx/Life and death of this block/tsumi-tsumego %p"));
+    let gfx = replies[14].strip_prefix("= ").unwrap();
+    assert!(gfx.starts_with("SQUARE D2\nVAR b B1 "), "{gfx}");
+    assert!(gfx.contains("TEXT D2: kill, key move B1"), "{gfx}");
+    assert_eq!(replies[15], "? no stone at A1: click a stone of the group");
+}

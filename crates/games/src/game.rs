@@ -155,6 +155,13 @@ pub trait Game {
     /// A one-line message naming the text when it is not a move of this game, or not legal.
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, String>;
 
+    /// The null move of the player to move, for threat-based searches (λ-search): a legal move
+    /// that changes nothing but the side to move, Go's pass. `None` (the default) for games
+    /// without one.
+    fn null_move(&self, _state: &Self::State) -> Option<Self::Move> {
+        None
+    }
+
     /// Whether a position can repeat within one game (Go with passes can; Hex cannot).
     ///
     /// Searches that reuse results across transpositions must treat repeating games

@@ -25,10 +25,20 @@ pub enum Algorithm {
     Pds,
     /// `fdfpn`: focused df-pn.
     FocusedDfPn,
+    /// `lambda`: λ-search (Thomsen), threat sequences of increasing order with null moves.
+    Lambda,
+    /// `lambda-dfpn`: df-pn with attacker moves ordered and filtered by λ-order.
+    LambdaDfPn,
 }
 
 impl Algorithm {
-    /// All algorithms, in the order of the table in the crate documentation.
+    /// The threat-based algorithms: they prune by [`games::Game::null_move`], so they are
+    /// for games that have one (Go's pass, tsumego); on other games λ-search is a plain
+    /// AND/OR search and λ-df-pn plain df-pn.
+    pub const THREATS: [Algorithm; 2] = [Algorithm::Lambda, Algorithm::LambdaDfPn];
+
+    /// The algorithms for every game, in the order of the table in the crate documentation
+    /// ([`Algorithm::THREATS`] follow them there).
     pub const ALL: [Algorithm; 6] = [
         Algorithm::Pns,
         Algorithm::WeakPns,
@@ -48,6 +58,8 @@ impl Algorithm {
             Algorithm::DfPn => "dfpn",
             Algorithm::Pds => "pds",
             Algorithm::FocusedDfPn => "fdfpn",
+            Algorithm::Lambda => "lambda",
+            Algorithm::LambdaDfPn => "lambda-dfpn",
         }
     }
 }
@@ -60,7 +72,9 @@ impl fmt::Display for Algorithm {
 
 /// An unknown algorithm name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}': expected pns, wpns, pn2, dfpn, pds or fdfpn")]
+#[error(
+    "unknown algorithm '{0}': expected pns, wpns, pn2, dfpn, pds, fdfpn, lambda or lambda-dfpn"
+)]
 pub struct UnknownAlgorithm(pub String);
 
 impl FromStr for Algorithm {
@@ -69,6 +83,7 @@ impl FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Algorithm::ALL
             .into_iter()
+            .chain(Algorithm::THREATS)
             .find(|a| a.name() == s)
             .ok_or_else(|| UnknownAlgorithm(s.to_string()))
     }
@@ -157,6 +172,11 @@ impl Settings {
                 factor: self.factor,
                 epsilon: self.epsilon,
                 prior,
+            }),
+            Algorithm::Lambda => Box::new(crate::LambdaSearch::default()),
+            Algorithm::LambdaDfPn => Box::new(crate::LambdaDfPn {
+                epsilon: self.epsilon,
+                ..crate::LambdaDfPn::default()
             }),
         }
     }

@@ -26,6 +26,7 @@ mod selftest;
 mod solve;
 mod solve_dfpn;
 mod train_hexnet;
+mod tsumego;
 
 use clap::{Parser, Subcommand};
 
@@ -76,6 +77,8 @@ enum Command {
     Campaign(campaign::CampaignArgs),
     /// Play two GTP engines against each other (Go, the solver's rules), with SGF records.
     Referee(referee::RefereeArgs),
+    /// Solve a capture or life-and-death problem from SGF (λ-search, λ-df-pn or df-pn).
+    Tsumego(tsumego::TsumegoArgs),
 }
 
 /// Stack of the thread that runs a command, in bytes (virtual; pages are touched on use),
@@ -111,6 +114,7 @@ fn run(command: &Command) -> anyhow::Result<()> {
         Command::Htp(a) => engine_cmd::run_htp(a),
         Command::Campaign(a) => campaign::run(a),
         Command::Referee(a) => referee::run(a),
+        Command::Tsumego(a) => tsumego::run(a),
     }
 }
 

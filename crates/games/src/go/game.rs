@@ -147,6 +147,10 @@ impl Game for GoGame {
         Ok(m)
     }
 
+    fn null_move(&self, state: &Position) -> Option<Move> {
+        (!state.is_over() && !self.limit_reached(state)).then_some(Move::Pass)
+    }
+
     fn can_repeat(&self) -> bool {
         // Passes repeat boards under every rule; simple ko also repeats positions.
         true

@@ -5,16 +5,20 @@ use super::board::Board;
 use super::rules::KoRule;
 use crate::Player;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Earlier positions of the game (start and setup positions included), as the ko rule needs:
 /// every board (and side to move) under superko; the last two boards under simple ko.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct History {
     rule: KoRule,
-    /// (board, side to move at that board), in game order.
-    entries: Vec<(Board, Player)>,
-    /// Board hash → indices into `entries` (superko rules only).
-    by_hash: HashMap<u64, Vec<u32>>,
+    /// (board, side to move at that board), in game order. Boards are shared between clones,
+    /// so copying a history (as a search does at every node) copies pointers, not boards.
+    entries: Vec<(Arc<Board>, Player)>,
+    /// Board hash → the latest index into `entries` with that hash (superko rules only).
+    by_hash: HashMap<u64, u32>,
+    /// Per entry: the previous index with the same board hash, or `u32::MAX`.
+    same_hash: Vec<u32>,
     /// The board hashes of the last two entries (simple ko only).
     recent: [u64; 2],
     /// What the ko rule can still forbid, as a 64-bit signature (see [`History::signature`]).
@@ -48,6 +52,7 @@ impl History {
             rule,
             entries: Vec::new(),
             by_hash: HashMap::new(),
+            same_hash: Vec::new(),
             recent: [0; 2],
             signature: 0,
         }
@@ -112,7 +117,7 @@ impl History {
             if self.entries.len() == 2 {
                 self.entries.remove(0);
             }
-            self.entries.push((board.clone(), to_move));
+            self.entries.push((Arc::new(board.clone()), to_move));
             self.recent = [self.recent[1], board_hash];
             self.signature = if self.entries.len() == 2 {
                 mix(self.recent[0])
@@ -122,11 +127,9 @@ impl History {
             return;
         }
         let situational = self.rule == KoRule::SituationalSuperko;
-        let seen = self.by_hash.get(&board_hash).is_some_and(|ix| {
-            ix.iter().any(|&i| {
-                let (b, side) = &self.entries[i as usize];
-                b == board && (!situational || *side == to_move)
-            })
+        let seen = self.same_hash_indices(board_hash).any(|i| {
+            let (b, side) = &self.entries[i];
+            **b == *board && (!situational || *side == to_move)
         });
         if !seen {
             self.signature = self
@@ -134,8 +137,21 @@ impl History {
                 .wrapping_add(mix(self.salted(board_hash, to_move)));
         }
         let idx = self.entries.len() as u32;
-        self.entries.push((board.clone(), to_move));
-        self.by_hash.entry(board_hash).or_default().push(idx);
+        self.entries.push((Arc::new(board.clone()), to_move));
+        let previous = self.by_hash.insert(board_hash, idx).unwrap_or(u32::MAX);
+        self.same_hash.push(previous);
+    }
+
+    /// The indices of the entries recorded with board hash `h`, latest first.
+    fn same_hash_indices(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
+        let mut next = self.by_hash.get(&h).copied().unwrap_or(u32::MAX);
+        std::iter::from_fn(move || {
+            (next != u32::MAX).then(|| {
+                let i = next as usize;
+                next = self.same_hash[i];
+                i
+            })
+        })
     }
 
     /// Whether a stone move that creates `board` (hash `board_hash`), after which
@@ -147,15 +163,13 @@ impl History {
         match self.rule {
             KoRule::Simple => {
                 // The board from before the opponent's last move: the entry before the current one.
-                self.entries.len() >= 2 && self.entries[self.entries.len() - 2].0 == *board
+                self.entries.len() >= 2 && *self.entries[self.entries.len() - 2].0 == *board
             }
             KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
-                let Some(indices) = self.by_hash.get(&board_hash) else {
-                    return false;
-                };
-                indices.iter().any(|&i| {
-                    let (b, side) = &self.entries[i as usize];
-                    b == board && (self.rule == KoRule::PositionalSuperko || *side == next_to_move)
+                self.same_hash_indices(board_hash).any(|i| {
+                    let (b, side) = &self.entries[i];
+                    **b == *board
+                        && (self.rule == KoRule::PositionalSuperko || *side == next_to_move)
                 })
             }
         }
@@ -175,6 +189,6 @@ impl History {
 
     /// The recorded boards in game order (with the side to move at each).
     pub fn positions(&self) -> impl Iterator<Item = (&Board, Player)> {
-        self.entries.iter().map(|(b, p)| (b, *p))
+        self.entries.iter().map(|(b, p)| (&**b, *p))
     }
 }

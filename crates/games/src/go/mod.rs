@@ -17,6 +17,7 @@
 //! Coordinates are GTP's: columns A, B, … skipping I, row 1 at the bottom. On 3×10, "D2" is
 //! column 4 of row 2. Internally a [`Point`] is `row * cols + col` with row 0 at the bottom.
 
+pub mod benson;
 mod board;
 mod game;
 mod history;
@@ -25,6 +26,7 @@ mod position;
 mod rules;
 mod sgf;
 mod symmetry;
+pub mod tsumego;
 mod zobrist;
 
 pub use board::{Board, BoardParseError, Score};
@@ -36,7 +38,8 @@ pub use position::{MoveError, Position};
 pub use rules::{KoRule, Komi, KomiError, Rules};
 pub use sgf::{
     SgfError, SgfLocation, position_from_sgf, position_from_sgf_bytes,
-    position_from_sgf_bytes_before, position_to_sgf,
+    position_from_sgf_bytes_before, position_to_sgf, root_points_from_sgf_bytes,
 };
 pub use symmetry::Symmetry;
+pub use tsumego::{PointSet, Tsumego, TsumegoError, TsumegoGoal};
 pub use zobrist::Zobrist;

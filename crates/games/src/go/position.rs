@@ -181,6 +181,11 @@ impl Position {
 
     /// The board after `to_move` places a stone on `p`, with its hash, or why it is illegal.
     fn try_place(&self, p: Point) -> Result<(Board, u64), MoveError> {
+        self.try_place_with(p, true)
+    }
+
+    /// [`Position::try_place`], with the ko rule's ban checked only when `ko_ban` is set.
+    fn try_place_with(&self, p: Point, ko_ban: bool) -> Result<(Board, u64), MoveError> {
         let name = || p.to_string();
         if self.is_over() {
             return Err(MoveError::GameOver(name()));
@@ -199,7 +204,7 @@ impl Position {
         for q in captured {
             h ^= z.stone(size, q, self.to_move.opponent());
         }
-        if self.history.forbids(&board, h, self.to_move.opponent()) {
+        if ko_ban && self.history.forbids(&board, h, self.to_move.opponent()) {
             return Err(MoveError::Repetition(
                 name(),
                 self.history.rule().to_string(),
@@ -243,6 +248,40 @@ impl Position {
         self.history
             .push(&self.board, self.board_hash, self.to_move);
         Ok(())
+    }
+
+    /// Whether `m` is legal for the side to move when the ko rule's ban is lifted for it
+    /// (occupied points and suicide stay illegal).
+    #[must_use]
+    pub fn is_legal_ignoring_ko(&self, m: Move) -> bool {
+        match m {
+            Move::Pass => !self.is_over(),
+            Move::Place(p) => self.try_place_with(p, false).is_ok(),
+        }
+    }
+
+    /// Plays `m` with the ko rule's ban lifted for this one move: as if the mover had first
+    /// played a ko threat elsewhere that the opponent answered elsewhere (tsumego's
+    /// "unlimited ko threats", see `go::tsumego`). The new board enters the history as usual,
+    /// so the opponent stays bound by the ban.
+    ///
+    /// # Errors
+    /// [`MoveError`] for an occupied point, suicide or a finished game.
+    pub fn play_ignoring_ko(&mut self, m: Move) -> Result<(), MoveError> {
+        match m {
+            Move::Pass => self.play(m),
+            Move::Place(p) => {
+                let (board, h) = self.try_place_with(p, false)?;
+                self.board = board;
+                self.board_hash = h;
+                self.passes = 0;
+                self.to_move = self.to_move.opponent();
+                self.plies += 1;
+                self.history
+                    .push(&self.board, self.board_hash, self.to_move);
+                Ok(())
+            }
+        }
     }
 
     /// Parses and plays a GTP move ("D2", "pass").

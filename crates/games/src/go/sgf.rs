@@ -350,6 +350,27 @@ pub fn position_from_sgf_bytes_before(
     )
 }
 
+/// The points of the root node's properties named in `ids` (markup such as `MA`, `TR`, `SQ`,
+/// `SL`, which the position readers ignore), each with its property name, in file order.
+/// Tsumego files mark the target and the area of play this way.
+///
+/// # Errors
+/// As [`position_from_sgf_bytes`], for the grammar, the size and the point values.
+pub fn root_points_from_sgf_bytes(
+    bytes: &[u8],
+    ids: &[&str],
+) -> Result<Vec<(String, super::point::Point)>, SgfError> {
+    let src = charset::strip_bom(bytes)?;
+    let collection = parse::parse(src)?;
+    let ca = collection.main_line[0]
+        .properties
+        .iter()
+        .find(|p| p.id == "CA")
+        .and_then(|p| p.values.first());
+    let charset = charset::check(src, ca)?;
+    read::root_points(src, &collection.main_line, charset, ids)
+}
+
 /// Reads the main line of the one game in `text` into a position under `ko`. As
 /// [`position_from_sgf_bytes`], except that the text is already decoded: a leading U+FEFF is
 /// skipped and `CA` is ignored.

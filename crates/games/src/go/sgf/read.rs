@@ -9,6 +9,35 @@ use crate::go::point::{Move, Point, Size};
 use crate::go::position::Position;
 use crate::go::rules::{KoRule, Komi, Rules};
 
+/// The points of the root node's properties named in `ids` (markup such as `MA`, `TR`, `SQ`,
+/// `SL`), each with its property name, in file order; compressed rectangles are expanded.
+pub(super) fn root_points(
+    src: &[u8],
+    nodes: &[Node],
+    charset: Charset,
+    ids: &[&str],
+) -> Result<Vec<(String, Point)>, SgfError> {
+    let r = Reader { src, charset };
+    let root = &nodes[0];
+    let size = match root.properties.iter().find(|p| p.id == "SZ") {
+        Some(sz) => r.size(sz)?,
+        None => Size::new(19, 19).expect("19x19 is supported"),
+    };
+    let mut out = Vec::new();
+    for prop in root
+        .properties
+        .iter()
+        .filter(|p| ids.contains(&p.id.as_str()))
+    {
+        for v in &prop.values {
+            for p in r.points(prop, v, size)? {
+                out.push((prop.id.clone(), p));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Plays the main line `nodes` (root first, never empty) of the text `src` under `ko`; with
 /// `before_move` = Some(n), stops just before the n-th move (B or W) of the main line is played
 /// (the setup and properties of that move's node are read, later nodes are not).
