@@ -144,7 +144,7 @@ proptest! {
         let mut g = GtpEngine::new(GoEngine::new(Size::new(3, 3).unwrap(), settings));
         g.quiet = true;
         let mut out = Vec::new();
-        serve(&mut g, &input[..], &mut out).unwrap();
+        serve(&mut g, std::io::Cursor::new(input.clone()), &mut out).unwrap();
         framed(&input, &out)?;
     }
 
@@ -160,7 +160,7 @@ proptest! {
         let mut h = HtpEngine::new(HexEngine::new(3, 3, settings).unwrap());
         h.quiet = true;
         let mut out = Vec::new();
-        serve(&mut h, &input[..], &mut out).unwrap();
+        serve(&mut h, std::io::Cursor::new(input.clone()), &mut out).unwrap();
         framed(&input, &out)?;
     }
 }

@@ -25,7 +25,7 @@ pub struct CheckArgs {
     pub threads: usize,
 }
 
-/// Runs `tsumi check FILE`: prints "valid: <winner> wins at komi k from <position>" and the
+/// Runs `tsumi check FILE`: prints `valid: <winner> wins at komi k from <position>` and the
 /// counts with the throughput (nodes and MB a second), or "invalid: node ... path ...:
 /// reason". The file is read as a stream within the bounds of [`check::Limits`].
 ///

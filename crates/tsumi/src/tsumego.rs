@@ -44,7 +44,7 @@ pub struct TsumegoArgs {
     /// Print the answer as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Write the solution tree (correct and wrong first moves, C[RIGHT]) to this SGF file.
+    /// Write the solution tree (correct and wrong first moves, `C[RIGHT]`) to this SGF file.
     #[arg(long)]
     pub out: Option<PathBuf>,
 }

@@ -288,7 +288,7 @@ pub fn solve(game: &Tsumego, prover: &mut dyn Prover<Tsumego>, budget: &Budget) 
     }
 }
 
-/// The result by the reference search ([`reference`]), each question within `limits`;
+/// The result by the reference search ([`reference()`]), each question within `limits`;
 /// `None` status when a limit was hit.
 #[must_use]
 pub fn reference_status(game: &Tsumego, limits: ReferenceLimits) -> (Option<Status>, u64) {
