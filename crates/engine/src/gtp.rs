@@ -69,6 +69,7 @@ pub const GTP_COMMANDS: &[&str] = &[
     "kata-get-rules",
     "kata-set-rules",
     "stop",
+    "tsumi-tsumego",
 ];
 
 /// The commands of [`GTP_COMMANDS`] whose replies stream ([`crate::protocol::Stream`]).
@@ -79,7 +80,6 @@ pub const STREAMING_COMMANDS: &[&str] = &[
     "genmove_analyze",
     "kata-genmove_analyze",
     "lz-genmove_analyze",
-    "tsumi-tsumego",
 ];
 
 /// GoGui's analyze menu (`type/label/command` lines).

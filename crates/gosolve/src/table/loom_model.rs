@@ -1,3 +1,4 @@
+use super::direct::Direct;
 use super::entry::*;
 use super::query::*;
 use super::stats::*;
@@ -5,67 +6,6 @@ use super::*;
 use games::Player;
 use loom::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
-
-/// The table's calls as these tests make them: one query per call (the search builds one
-/// per node, [`Table::query`]).
-trait Direct {
-    #[allow(clippy::too_many_arguments)]
-    fn probe(
-        &self,
-        k: &NodeKey,
-        mover: Player,
-        komi2: i32,
-        path: bool,
-        transfer: bool,
-        stats: &mut TableStats,
-        accept: impl FnMut(&PackedAttrs, bool) -> bool,
-    ) -> Probe;
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &self,
-        k: &NodeKey,
-        mover: Player,
-        komi2: i32,
-        what: StoreKind,
-        best: u8,
-        effort: u64,
-        stats: &mut TableStats,
-    );
-}
-
-impl Direct for Table {
-    fn probe(
-        &self,
-        k: &NodeKey,
-        mover: Player,
-        komi2: i32,
-        path: bool,
-        transfer: bool,
-        stats: &mut TableStats,
-        accept: impl FnMut(&PackedAttrs, bool) -> bool,
-    ) -> Probe {
-        self.query(k, mover)
-            .probe(komi2, path, transfer, stats, accept)
-    }
-    fn store(
-        &self,
-        k: &NodeKey,
-        mover: Player,
-        komi2: i32,
-        what: StoreKind,
-        best: u8,
-        effort: u64,
-        stats: &mut TableStats,
-    ) {
-        let r = Record {
-            what,
-            komi2,
-            best,
-            effort,
-        };
-        self.query(k, mover).store(&r, stats);
-    }
-}
 
 fn model(f: impl Fn() + Sync + Send + 'static) {
     let mut b = loom::model::Builder::new();

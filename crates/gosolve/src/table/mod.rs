@@ -61,6 +61,8 @@
 //! requested MiB.
 
 mod checkpoint;
+#[cfg(test)]
+mod direct;
 mod entry;
 mod faults;
 mod journal;

@@ -1,77 +1,13 @@
 use crate::board::Bitboard;
 
 use super::Table;
+use super::direct::Direct;
 use super::entry::{PackedAttrs, StoredTargets};
-use super::query::{Found, NodeKey, Probe, Record, StoreKind};
+use super::query::{Found, NodeKey, Probe, StoreKind};
 use super::stats::TableStats;
 use super::{pack_pair, unpack_pair};
 use games::Player;
 use std::sync::atomic::Ordering::Relaxed;
-
-/// The table's calls as these tests make them: one query per call (the search builds one
-/// per node, [`Table::query`]).
-trait Direct {
-    #[allow(clippy::too_many_arguments)]
-    fn probe(
-        &self,
-        k: &NodeKey,
-        mover: Player,
-        komi2: i32,
-        path: bool,
-        transfer: bool,
-        stats: &mut TableStats,
-        accept: impl FnMut(&PackedAttrs, bool) -> bool,
-    ) -> Probe;
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &self,
-        k: &NodeKey,
-        mover: Player,
-        komi2: i32,
-        what: StoreKind,
-        best: u8,
-        effort: u64,
-        stats: &mut TableStats,
-    );
-    fn seen(&self, k: &NodeKey) -> bool;
-}
-
-impl Direct for Table {
-    fn probe(
-        &self,
-        k: &NodeKey,
-        mover: Player,
-        komi2: i32,
-        path: bool,
-        transfer: bool,
-        stats: &mut TableStats,
-        accept: impl FnMut(&PackedAttrs, bool) -> bool,
-    ) -> Probe {
-        self.query(k, mover)
-            .probe(komi2, path, transfer, stats, accept)
-    }
-    fn store(
-        &self,
-        k: &NodeKey,
-        mover: Player,
-        komi2: i32,
-        what: StoreKind,
-        best: u8,
-        effort: u64,
-        stats: &mut TableStats,
-    ) {
-        let r = Record {
-            what,
-            komi2,
-            best,
-            effort,
-        };
-        self.query(k, mover).store(&r, stats);
-    }
-    fn seen(&self, k: &NodeKey) -> bool {
-        self.query(k, Player::Black).seen()
-    }
-}
 
 fn key(k: u64, s1: u64, s2: u64) -> NodeKey {
     NodeKey {
