@@ -255,7 +255,7 @@ fn parse_komi(text: &str) -> Option<i32> {
 pub fn komi_text(komi2: i32) -> String {
     let sign = if komi2 < 0 { "-" } else { "" };
     let a = komi2.unsigned_abs();
-    if a % 2 == 0 {
+    if a.is_multiple_of(2) {
         format!("{sign}{}", a / 2)
     } else {
         format!("{sign}{}.5", a / 2)
@@ -608,33 +608,33 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
                     return err(n, format!("a node line after the tree is complete{hint}"));
                 }
                 // The line that comes too late follows from one of the nodes just closed.
-                if w.len() >= 4 {
-                    if let (Ok(step), Ok(board), Ok((to_move, passes))) = (
+                if w.len() >= 4
+                    && let (Ok(step), Ok(board), Ok((to_move, passes))) = (
                         parse_step(&geo, n, w[0]),
                         parse_board(&geo, n, w[1]),
                         parse_side(n, w[2]),
-                    ) {
-                        let late = Node {
-                            line: n,
-                            step,
-                            board,
-                            to_move,
-                            passes,
-                            kind: Kind::End,
-                            children: Vec::new(),
-                        };
-                        if let Some(&x) = closed_last
-                            .iter()
-                            .find(|&&x| follows(&geo, &nodes[x as usize], &late))
-                        {
-                            return err(
-                                n,
-                                format!(
-                                    "a node line after the tree is complete; it follows from node {x} (line {}): the child count of node {x} is too small",
-                                    nodes[x as usize].line
-                                ),
-                            );
-                        }
+                    )
+                {
+                    let late = Node {
+                        line: n,
+                        step,
+                        board,
+                        to_move,
+                        passes,
+                        kind: Kind::End,
+                        children: Vec::new(),
+                    };
+                    if let Some(&x) = closed_last
+                        .iter()
+                        .find(|&&x| follows(&geo, &nodes[x as usize], &late))
+                    {
+                        return err(
+                            n,
+                            format!(
+                                "a node line after the tree is complete; it follows from node {x} (line {}): the child count of node {x} is too small",
+                                nodes[x as usize].line
+                            ),
+                        );
                     }
                 }
                 let chain: Vec<String> = closed_last

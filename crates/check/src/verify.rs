@@ -347,10 +347,10 @@ pub fn check_with(cert: &Certificate, limits: Limits) -> Result<Verdict, CheckEr
     let geo = &cert.geo;
     let mut referenced = vec![false; cert.nodes.len()];
     for n in &cert.nodes {
-        if let Kind::Ref(t) = n.kind {
-            if let Some(r) = referenced.get_mut(t as usize) {
-                *r = true;
-            }
+        if let Kind::Ref(t) = n.kind
+            && let Some(r) = referenced.get_mut(t as usize)
+        {
+            *r = true;
         }
     }
     let mut wk = Walker {

@@ -316,11 +316,12 @@ fn reference_violating_theorem_1_iii_is_rejected_at_its_node() {
             continue;
         }
         for (t, m) in cert.nodes[..u].iter().enumerate() {
-            if let check::format::Kind::Eyes { territory, .. } = m.kind {
-                if same(m, n) && territory & ever(u) != 0 {
-                    found = Some((u, t));
-                    break 'search;
-                }
+            if let check::format::Kind::Eyes { territory, .. } = m.kind
+                && same(m, n)
+                && territory & ever(u) != 0
+            {
+                found = Some((u, t));
+                break 'search;
             }
         }
     }

@@ -674,11 +674,11 @@ impl GoEngine {
     pub fn genmove(&mut self, colour: Player) -> Decision {
         self.pos.set_to_move(colour);
         let decision = self.choose(colour);
-        if let Some(m) = decision.mv {
-            if decision.source != Source::GameOver {
-                self.play(colour, m)
-                    .expect("the engine only chooses legal moves");
-            }
+        if let Some(m) = decision.mv
+            && decision.source != Source::GameOver
+        {
+            self.play(colour, m)
+                .expect("the engine only chooses legal moves");
         }
         self.last = Some((colour, decision.clone()));
         decision

@@ -186,11 +186,12 @@ pub fn info_line(
             if p == Player::Black { "B" } else { "W" }
         ));
     }
-    if dialect == Dialect::Kata && req.ownership {
-        if let Some(own) = a.ownership(start, p) {
-            let own: Vec<String> = own.into_iter().map(dec).collect();
-            out.push(format!("ownership {}", own.join(" ")));
-        }
+    if dialect == Dialect::Kata
+        && req.ownership
+        && let Some(own) = a.ownership(start, p)
+    {
+        let own: Vec<String> = own.into_iter().map(dec).collect();
+        out.push(format!("ownership {}", own.join(" ")));
     }
     out.join(" ")
 }
@@ -271,10 +272,10 @@ impl GtpEngine {
                     }
                     shown = step;
                     let snap = latest.lock().expect("no panic while holding it").clone();
-                    if let Some(a) = snap {
-                        if !a.moves.is_empty() {
-                            written = out.line(&info_line(&a, dialect, &req, &start));
-                        }
+                    if let Some(a) = snap
+                        && !a.moves.is_empty()
+                    {
+                        written = out.line(&info_line(&a, dialect, &req, &start));
                     }
                 }
             }

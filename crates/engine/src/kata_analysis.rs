@@ -735,10 +735,10 @@ fn take(shared: &Shared, parsed: Parsed) {
                             j.stop.store(true, Ordering::Relaxed);
                         }
                     }
-                    if let Some((jid, turn, stop)) = &q.running {
-                        if hit(jid, *turn) {
-                            stop.store(true, Ordering::Relaxed);
-                        }
+                    if let Some((jid, turn, stop)) = &q.running
+                        && hit(jid, *turn)
+                    {
+                        stop.store(true, Ordering::Relaxed);
                     }
                 }
             }
@@ -797,11 +797,11 @@ fn run_job(engine: &mut GoEngine, job: &Job, shared: &Shared) {
         let mut last = Instant::now();
         let a = engine.analyze(&limits, None, &job.stop, |a| {
             steps.fetch_add(1, Ordering::Relaxed);
-            if let Some(every) = job.report_every {
-                if last.elapsed().as_secs_f64() >= every {
-                    last = Instant::now();
-                    shared.write(&response(job, a, true));
-                }
+            if let Some(every) = job.report_every
+                && last.elapsed().as_secs_f64() >= every
+            {
+                last = Instant::now();
+                shared.write(&response(job, a, true));
             }
         });
         done.store(true, Ordering::Relaxed);

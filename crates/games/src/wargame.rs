@@ -889,7 +889,7 @@ impl Game for WarGame {
     }
 
     fn to_move(&self, state: &WarState) -> Player {
-        if state.ply % 2 == 0 {
+        if state.ply.is_multiple_of(2) {
             Player::Black
         } else {
             Player::White

@@ -626,10 +626,10 @@ fn reads_or_refuses(bytes: &[u8]) {
             assert_round_trips(&p);
         }
     }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        if let Ok(p) = position_from_sgf(text, PSK) {
-            assert_round_trips(&p);
-        }
+    if let Ok(text) = std::str::from_utf8(bytes)
+        && let Ok(p) = position_from_sgf(text, PSK)
+    {
+        assert_round_trips(&p);
     }
 }
 

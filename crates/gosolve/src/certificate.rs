@@ -407,10 +407,10 @@ impl<W: Write> Writer<'_, W> {
                 if pos.board.at(pt).is_some() {
                     continue;
                 }
-                if let Some(placed) = pos.board.place(&geo, pos.to_move, pt) {
-                    if let Some(&j) = self.last.get(&placed.board) {
-                        sets.add_x(placed.board, j);
-                    }
+                if let Some(placed) = pos.board.place(&geo, pos.to_move, pt)
+                    && let Some(&j) = self.last.get(&placed.board)
+                {
+                    sets.add_x(placed.board, j);
                 }
             }
             writeln!(
@@ -504,10 +504,10 @@ impl<W: Write> Writer<'_, W> {
         let geo = self.geo.clone();
         let (w, k) = (self.winner, self.komi2);
         let p = self.ask(line)?;
-        if let Some(m) = p {
-            if line.is_legal(&geo, m) {
-                return Ok(m);
-            }
+        if let Some(m) = p
+            && line.is_legal(&geo, m)
+        {
+            return Ok(m);
         }
         // No usable best move in the table: find a winning child.
         for m in line.legal_moves(&geo) {
@@ -603,7 +603,7 @@ fn passes(line: &Line) -> u8 {
 fn komi_text(komi2: i32) -> String {
     let sign = if komi2 < 0 { "-" } else { "" };
     let a = komi2.unsigned_abs();
-    if a % 2 == 0 {
+    if a.is_multiple_of(2) {
         format!("{sign}{}", a / 2)
     } else {
         format!("{sign}{}.5", a / 2)

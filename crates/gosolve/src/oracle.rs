@@ -422,7 +422,7 @@ impl Oracle {
             self.stopped = Some(OracleError::Budget(self.max_nodes));
             return 0;
         }
-        if self.nodes % 4096 == 0 {
+        if self.nodes.is_multiple_of(4096) {
             if let Some(counter) = &self.progress {
                 counter.store(self.nodes, Ordering::Relaxed);
             }
@@ -464,10 +464,10 @@ impl Oracle {
         let maximising = st.to_move == Player::Black;
         let mut children = self.children(st);
         // The memo's best move first.
-        if let Some(b) = entry.best {
-            if let Some(i) = children.iter().position(|(m, _)| *m == b) {
-                children[..=i].rotate_right(1);
-            }
+        if let Some(b) = entry.best
+            && let Some(i) = children.iter().position(|(m, _)| *m == b)
+        {
+            children[..=i].rotate_right(1);
         }
         let mut best = if maximising { i32::MIN } else { i32::MAX };
         let mut best_move = None;

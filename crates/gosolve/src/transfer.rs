@@ -156,10 +156,10 @@ impl PathView<'_> {
         let full = geo.full();
         if a.territory != 0 {
             let terr = geo.map_bitboard(inv, Bitboard(u64::from(a.territory)) & full);
-            if let Some(ever) = self.ever.last() {
-                if !(terr & ever.stones(winner)).is_empty() {
-                    return false;
-                }
+            if let Some(ever) = self.ever.last()
+                && !(terr & ever.stones(winner)).is_empty()
+            {
+                return false;
             }
         }
         let min = u32::from(a.min_stones);

@@ -171,19 +171,19 @@ impl Weights {
             if line.is_empty() {
                 continue;
             }
-            if let Some((t, len)) = current {
-                if params[t].len() < len {
-                    for tok in line.split_whitespace() {
-                        let v: f32 = tok
-                            .parse()
-                            .map_err(|_| err(l, format!("'{tok}' is not a number")))?;
-                        params[t].push(v);
-                    }
-                    if params[t].len() > len {
-                        return Err(err(l, format!("tensor {t} has more than {len} numbers")));
-                    }
-                    continue;
+            if let Some((t, len)) = current
+                && params[t].len() < len
+            {
+                for tok in line.split_whitespace() {
+                    let v: f32 = tok
+                        .parse()
+                        .map_err(|_| err(l, format!("'{tok}' is not a number")))?;
+                    params[t].push(v);
                 }
+                if params[t].len() > len {
+                    return Err(err(l, format!("tensor {t} has more than {len} numbers")));
+                }
+                continue;
             }
             if let Some(kv) = line.strip_prefix("meta ") {
                 let (k, v) = kv.split_once(' ').unwrap_or((kv, ""));

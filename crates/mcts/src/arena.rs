@@ -299,7 +299,7 @@ where
                 let r = play_game_until(
                     game,
                     params,
-                    i % 2 == 0,
+                    i.is_multiple_of(2),
                     game_seeds(seed, i),
                     &make_rollout,
                     i,

@@ -141,7 +141,7 @@ impl Meter {
             return false;
         }
         self.expansions += 1;
-        if self.expansions % 1024 == 0 {
+        if self.expansions.is_multiple_of(1024) {
             if self
                 .budget
                 .cancel

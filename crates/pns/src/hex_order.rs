@@ -120,7 +120,7 @@ const MAX_NODES: usize = 64;
 fn edges(p: Player, w: usize, h: usize) -> (impl Fn(usize) -> bool, impl Fn(usize) -> bool) {
     let source = move |c: usize| match p {
         Player::Black => c / w == 0,
-        Player::White => c % w == 0,
+        Player::White => c.is_multiple_of(w),
     };
     let sink = move |c: usize| match p {
         Player::Black => c / w == h - 1,

@@ -123,7 +123,7 @@ impl Game for Cycle {
         CycleState { token: 0, ply: 0 }
     }
     fn to_move(&self, s: &CycleState) -> Player {
-        if s.ply % 2 == 0 {
+        if s.ply.is_multiple_of(2) {
             Player::Black
         } else {
             Player::White

@@ -296,10 +296,10 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
         None
     };
     if let Some(v) = res.value {
-        if let Some(want) = published {
-            if want != v {
-                bail!("{name}: solved value {v} disagrees with the published value {want}");
-            }
+        if let Some(want) = published
+            && want != v
+        {
+            bail!("{name}: solved value {v} disagrees with the published value {want}");
         }
         if !res.pv_checked && !knowledge.prune {
             bail!("{name}: the principal variation does not replay to the value");

@@ -293,10 +293,10 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
     if !(1..=2).contains(&a.depth) {
         bail!("--depth {} is not 1 or 2", a.depth);
     }
-    if let Some(s) = a.seconds {
-        if !(s.is_finite() && s > 0.0) {
-            bail!("--seconds {s} is not a positive number of seconds");
-        }
+    if let Some(s) = a.seconds
+        && !(s.is_finite() && s > 0.0)
+    {
+        bail!("--seconds {s} is not a positive number of seconds");
     }
     if let Some(m) = a.tt_mib {
         crate::prove_go::check_tt_mib(m)?;

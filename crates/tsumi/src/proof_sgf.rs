@@ -109,11 +109,11 @@ pub fn to_sgf(cert: &Certificate, whole: bool) -> String {
             for &st in steps {
                 s.push(';');
                 push_move(&mut s, geo, to_move, st);
-                if let Step::Stone(p) = st {
-                    if let Ok(b) = geo.play(&board, to_move, p) {
-                        board = b;
-                        boards.insert(b);
-                    }
+                if let Step::Stone(p) = st
+                    && let Ok(b) = geo.play(&board, to_move, p)
+                {
+                    board = b;
+                    boards.insert(b);
                 }
                 to_move = to_move.other();
             }

@@ -537,10 +537,10 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     }
     // The network options are Hex's: refused by name, never ignored.
     crate::hex_nets::check(&args.nets, "go", pns::Algorithm::DfPn)?;
-    if let Some(algo) = args.algo.as_deref() {
-        if algo != "dfpn" {
-            bail!("--algo {algo} does not apply to go: Go is proved by df-pn only");
-        }
+    if let Some(algo) = args.algo.as_deref()
+        && algo != "dfpn"
+    {
+        bail!("--algo {algo} does not apply to go: Go is proved by df-pn only");
     }
     let epsilon = args.epsilon.unwrap_or(GO_EPSILON);
     let pos = crate::go_input::go_position(

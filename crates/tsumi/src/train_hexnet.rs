@@ -354,7 +354,7 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
     }
     for (line, s, played, value) in items {
         let h = hex.hash(&s);
-        let held_out = SplitMix64(h ^ args.seed).next_u64() % 10 == 0;
+        let held_out = SplitMix64(h ^ args.seed).next_u64().is_multiple_of(10);
         if let Some(mv) = played.filter(|&m| seen_pairs.insert((h, m))) {
             let e = Example::new(&hex, &s, Some(mv), value);
             if held_out {

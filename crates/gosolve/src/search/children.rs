@@ -73,10 +73,10 @@ impl Worker<'_> {
             },
         );
         self.p.know.transfer_tests += tests;
-        if let Probe::Proven(f) = &r {
-            if f.needs_test {
-                self.p.know.transfers += 1;
-            }
+        if let Probe::Proven(f) = &r
+            && f.needs_test
+        {
+            self.p.know.transfers += 1;
         }
         r
     }
@@ -124,13 +124,15 @@ impl Worker<'_> {
                 let holds = holds_of_score(margin, w == Player::Black);
                 return Some((w, pe.territory, false, holds));
             }
-            if w == Player::Black && self.q.cfg.regions && 4 * n > need && !pe.alive.is_empty() {
-                if let Some(terr) = self.p.regions.black_wins_regions(geo, &ch.board, &pe) {
-                    if (terr & ever.black).is_empty() {
-                        // Black owns every point at the end (regions.rs).
-                        return Some((w, terr, true, holds_of_score(n as i32, true)));
-                    }
-                }
+            if w == Player::Black
+                && self.q.cfg.regions
+                && 4 * n > need
+                && !pe.alive.is_empty()
+                && let Some(terr) = self.p.regions.black_wins_regions(geo, &ch.board, &pe)
+                && (terr & ever.black).is_empty()
+            {
+                // Black owns every point at the end (regions.rs).
+                return Some((w, terr, true, holds_of_score(n as i32, true)));
             }
         }
         None
@@ -159,15 +161,15 @@ impl Worker<'_> {
             Probe::Unproven { pn, dn, .. } => return Classified::Open(pn, dn),
             Probe::Miss => {}
         }
-        if self.q.cfg.static_leaves {
-            if let Some((w, terr, region, holds)) = self.static_win(ch, len) {
-                if region {
-                    self.p.know.region_leaves += 1;
-                } else {
-                    self.p.know.static_leaves += 1;
-                }
-                return Classified::Proven(w == ch.to_move, Attrs::static_leaf(terr), holds);
+        if self.q.cfg.static_leaves
+            && let Some((w, terr, region, holds)) = self.static_win(ch, len)
+        {
+            if region {
+                self.p.know.region_leaves += 1;
+            } else {
+                self.p.know.static_leaves += 1;
             }
+            return Classified::Proven(w == ch.to_move, Attrs::static_leaf(terr), holds);
         }
         let (pn, dn) = self
             .q

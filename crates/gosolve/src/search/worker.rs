@@ -154,15 +154,15 @@ impl<'a> Worker<'a> {
             if q.shared.done.load(Ordering::Relaxed) {
                 p.aborted = true;
             }
-            if let Some(c) = &q.cfg.cancel {
-                if c.load(Ordering::Relaxed) {
-                    p.aborted = true;
-                }
+            if let Some(c) = &q.cfg.cancel
+                && c.load(Ordering::Relaxed)
+            {
+                p.aborted = true;
             }
-            if let Some(t) = q.cfg.max_time {
-                if q.start.elapsed() >= t {
-                    p.aborted = true;
-                }
+            if let Some(t) = q.cfg.max_time
+                && q.start.elapsed() >= t
+            {
+                p.aborted = true;
             }
             if p.expansions & 0xFFFF == 0 && self.thread == 0 {
                 if let Some(plan) = q.cfg.checkpoint.as_deref().filter(|c| c.due()) {
@@ -218,7 +218,11 @@ impl<'a> Worker<'a> {
         }
         if (pn == 0 || dn == 0) && self.q.cfg.sample_every > 0 {
             self.p.stored_proofs += 1;
-            if self.p.stored_proofs % u64::from(self.q.cfg.sample_every) == 0 {
+            if self
+                .p
+                .stored_proofs
+                .is_multiple_of(u64::from(self.q.cfg.sample_every))
+            {
                 let f = features(self.q.geo, &st.board, st.to_move, self.q.komi2);
                 self.p.samples.push((f, pn == 0));
             }

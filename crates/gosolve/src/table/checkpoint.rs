@@ -190,10 +190,10 @@ impl Table {
         identity: &str,
         min_effort: u32,
     ) -> Result<CheckpointInfo, CheckpointError> {
-        if let Ok(m) = std::fs::symlink_metadata(path) {
-            if !m.file_type().is_file() {
-                return Err(CheckpointError::NotAFile(path.to_path_buf()));
-            }
+        if let Ok(m) = std::fs::symlink_metadata(path)
+            && !m.file_type().is_file()
+        {
+            return Err(CheckpointError::NotAFile(path.to_path_buf()));
         }
         let io = |source| CheckpointError::Io {
             path: path.to_path_buf(),

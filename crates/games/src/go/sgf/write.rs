@@ -81,7 +81,7 @@ pub fn position_to_sgf(pos: &Position) -> String {
     }
     let mut nodes = 0usize;
     let mut node = |out: &mut String, text: &str| {
-        out.push(if nodes % 12 == 0 { '\n' } else { ' ' });
+        out.push(if nodes.is_multiple_of(12) { '\n' } else { ' ' });
         out.push(';');
         out.push_str(text);
         nodes += 1;
