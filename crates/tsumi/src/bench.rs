@@ -16,6 +16,9 @@
 //!   suite     39 positions: 4x4, 3x5, 3x4, 2x6, 2x7 and 4x5 after 0–4 opening moves
 //! ```
 //!
+//! The question suites `killall-5x5a`, `killall-5x5b` and `killall-4x5` ask one question of
+//! seeded random positions under a node limit instead (see `bench_suites.rs`).
+//!
 //! A position is "RxC:MOVES", its moves (GTP points or "pass", Black first) joined by "+",
 //! e.g. `4x4:B2+C3`. One board's count moves by 10–20% under a change that only reorders
 //! the search (df-pn is chaotic: a tie broken the other way took 1x12's deciding proof from
@@ -361,7 +364,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
 
 /// The configurations of one board: the given knowledge flags, then with `--ablate` each
 /// component switched off in turn.
-fn configs(args: &BenchArgs) -> Vec<KnowledgeArgs> {
+pub(crate) fn configs(args: &BenchArgs) -> Vec<KnowledgeArgs> {
     let mut configs = vec![args.knowledge];
     if args.ablate {
         for off in 0..5 {
@@ -395,6 +398,18 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     crate::prove_go::check_tt_mib(args.tt_mib)?;
     crate::prove_go::check_epsilon(Some(args.epsilon))?;
     crate::prove_go::parse_prior(&args.prior).context("--prior")?;
+    // The question suites (bench_suites.rs) run on their own.
+    let suites: Vec<_> = args
+        .boards
+        .iter()
+        .filter_map(|b| crate::bench_suites::find(b))
+        .collect();
+    if !suites.is_empty() {
+        if suites.len() != args.boards.len() {
+            bail!("the question suites (killall-…) run alone, without boards or other sets");
+        }
+        return crate::bench_suites::run(args, &suites);
+    }
     let boards = expand_items(&args.boards)?;
     for b in &boards {
         crate::prove_go::check_dfpn_size(b.rows, b.cols)?;

@@ -3,6 +3,7 @@
 mod analysis;
 mod arena_cmd;
 mod bench;
+mod bench_suites;
 mod campaign;
 mod check_cmd;
 mod checkpoint_args;
