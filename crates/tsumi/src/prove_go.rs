@@ -871,7 +871,15 @@ pub fn knowledge_json(solver: &Solver) -> serde_json::Value {
         "transferable_proofs": k.transferable_proofs,
         "targeted_proofs": k.targeted_proofs,
         "many_target_proofs": k.many_target_proofs,
+        "depth_expansions": trimmed(&k.depth_expansions),
+        "depth_nodes": trimmed(&k.depth_nodes),
     })
+}
+
+/// A per-depth count without its trailing zeros.
+fn trimmed(counts: &[u64]) -> &[u64] {
+    let end = counts.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+    &counts[..end]
 }
 
 /// One line of proof-transfer and static-knowledge counters for people.

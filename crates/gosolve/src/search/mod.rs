@@ -360,7 +360,14 @@ pub struct KnowledgeStats {
     pub targeted_proofs: u64,
     /// Proofs stored path-specifically because of several targets or a symmetry merge.
     pub many_target_proofs: u64,
+    /// Expansions by depth below the question's root (the last entry: that depth and more).
+    pub depth_expansions: [u64; DEPTHS],
+    /// Distinct nodes (table misses) by depth, as `depth_expansions`.
+    pub depth_nodes: [u64; DEPTHS],
 }
+
+/// Depths told apart by [`KnowledgeStats::depth_expansions`].
+pub const DEPTHS: usize = 32;
 
 impl KnowledgeStats {
     /// Adds another thread's counts.
@@ -373,6 +380,10 @@ impl KnowledgeStats {
         self.transferable_proofs += o.transferable_proofs;
         self.targeted_proofs += o.targeted_proofs;
         self.many_target_proofs += o.many_target_proofs;
+        for d in 0..DEPTHS {
+            self.depth_expansions[d] += o.depth_expansions[d];
+            self.depth_nodes[d] += o.depth_nodes[d];
+        }
     }
 }
 

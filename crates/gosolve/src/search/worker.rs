@@ -276,6 +276,8 @@ impl<'a> Worker<'a> {
         th_dn: u64,
     ) -> NodeResult {
         self.p.expansions += 1;
+        let d = (self.p.depth as usize).min(super::DEPTHS - 1);
+        self.p.know.depth_expansions[d] += 1;
         self.check_budget();
         let start_exp = self.p.expansions;
         let len = self.p.boards.len();
@@ -383,6 +385,8 @@ impl<'a> Worker<'a> {
             Probe::Unproven { effort, .. } => Ok(effort),
             Probe::Miss => {
                 self.p.nodes += 1;
+                let d = (self.p.depth as usize).min(super::DEPTHS - 1);
+                self.p.know.depth_nodes[d] += 1;
                 Ok(0)
             }
         }
