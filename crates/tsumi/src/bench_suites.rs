@@ -22,8 +22,8 @@ use crate::prove_go::{KnowledgeArgs, config, end_progress};
 use anyhow::Context;
 use games::Player;
 use games::go::{Move, Position, Rules, Size};
-use gosolve::Solver;
 use gosolve::Answer;
+use gosolve::Solver;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::json;
@@ -300,7 +300,11 @@ fn print_summary(
 /// The geometric mean of positive counts (a 0 counts as 1).
 fn geometric_mean(xs: impl Iterator<Item = u64>) -> f64 {
     let (sum, n) = xs.fold((0.0, 0u32), |(s, n), x| (s + (x.max(1) as f64).ln(), n + 1));
-    if n == 0 { 0.0 } else { (sum / f64::from(n)).exp() }
+    if n == 0 {
+        0.0
+    } else {
+        (sum / f64::from(n)).exp()
+    }
 }
 
 #[cfg(test)]

@@ -93,6 +93,11 @@ pub struct PlanArgs {
     /// machine now; give it when planning on another machine than the one that runs them).
     #[arg(long, value_parser = clap::value_parser!(u64).range(64..))]
     pub node_mib: Option<u64>,
+    /// Each job saves its table to DIR/checkpoints/job-NNNN.ckpt every M minutes and when it
+    /// stops (`prove --checkpoint`), and a job run again continues from its file
+    /// (`--resume-if-present`): a killed or timed-out job loses at most M minutes.
+    #[arg(long, value_name = "M")]
+    pub checkpoint_minutes: Option<f64>,
     /// The tsumi binary the job lines run (default: this one, by its absolute path).
     #[arg(long)]
     pub bin: Option<PathBuf>,
@@ -301,6 +306,11 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
     if let Some(m) = a.tt_mib {
         crate::prove_go::check_tt_mib(m)?;
     }
+    if let Some(m) = a.checkpoint_minutes
+        && !(m.is_finite() && m > 0.0)
+    {
+        bail!("--checkpoint-minutes {m} must be a positive number of minutes");
+    }
     let cores = crate::knowledge_args::default_threads() as u32;
     let jobs_per_node = a
         .jobs_per_node
@@ -330,6 +340,10 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
     };
     std::fs::create_dir_all(a.out.join("results"))
         .and_then(|()| std::fs::create_dir_all(a.out.join("logs")))
+        .and_then(|()| match a.checkpoint_minutes {
+            Some(_) => std::fs::create_dir_all(a.out.join("checkpoints")),
+            None => Ok(()),
+        })
         .with_context(|| format!("cannot create the campaign directory {}", a.out.display()))?;
     let dir = std::fs::canonicalize(&a.out)
         .with_context(|| format!("cannot resolve {}", a.out.display()))?;
@@ -387,6 +401,16 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
                 words.extend(["--max-expansions".into(), m.to_string()]);
             }
             words.extend(["--tt-mib".into(), tt_mib.to_string()]);
+            if let Some(m) = a.checkpoint_minutes {
+                let ckpt = dir.join(format!("checkpoints/job-{index:04}.ckpt"));
+                words.extend([
+                    "--checkpoint".into(),
+                    ckpt.display().to_string(),
+                    "--checkpoint-minutes".into(),
+                    m.to_string(),
+                    "--resume-if-present".into(),
+                ]);
+            }
             words.extend([
                 "--out".into(),
                 dir.join(&result).display().to_string(),

@@ -27,6 +27,11 @@ pub struct CheckpointArgs {
     /// question); later checkpoints go to the same FILE unless --checkpoint names another.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// With --checkpoint FILE: continue from FILE when it exists (as --resume FILE would),
+    /// else start afresh; for a command line that is run again until it answers (the jobs
+    /// of `tsumi campaign plan --checkpoint-minutes`).
+    #[arg(long)]
+    pub resume_if_present: bool,
 }
 
 impl CheckpointArgs {
@@ -39,9 +44,21 @@ impl CheckpointArgs {
             Some("--checkpoint-minutes")
         } else if self.resume.is_some() {
             Some("--resume")
+        } else if self.resume_if_present {
+            Some("--resume-if-present")
         } else {
             None
         }
+    }
+
+    /// The file to continue from: --resume, or with --resume-if-present the --checkpoint
+    /// file when it exists.
+    fn resume_path(&self) -> Option<&PathBuf> {
+        self.resume.as_ref().or_else(|| {
+            self.checkpoint
+                .as_ref()
+                .filter(|p| self.resume_if_present && std::fs::symlink_metadata(p).is_ok())
+        })
     }
 
     /// Checks the flags before any search: a positive interval, no existing checkpoint
@@ -51,6 +68,14 @@ impl CheckpointArgs {
     /// # Errors
     /// A one-line message naming the flag or the file.
     pub fn check(&self, geo: &Geometry, line: &Line, question: &str) -> anyhow::Result<()> {
+        if self.resume_if_present {
+            if self.checkpoint.is_none() {
+                anyhow::bail!("--resume-if-present applies with --checkpoint FILE");
+            }
+            if self.resume.is_some() {
+                anyhow::bail!("--resume-if-present and --resume exclude each other");
+            }
+        }
         if let Some(m) = self.checkpoint_minutes {
             if !(m.is_finite() && m > 0.0) {
                 anyhow::bail!("--checkpoint-minutes {m} must be a positive number of minutes");
@@ -62,7 +87,7 @@ impl CheckpointArgs {
             }
         }
         if let Some(path) = &self.checkpoint {
-            let resumed_here = self.resume.as_ref() == Some(path);
+            let resumed_here = self.resume_path() == Some(path);
             if let Ok(m) = std::fs::symlink_metadata(path) {
                 if !m.file_type().is_file() {
                     anyhow::bail!(
@@ -89,7 +114,7 @@ impl CheckpointArgs {
                 );
             }
         }
-        if let Some(path) = &self.resume {
+        if let Some(path) = self.resume_path() {
             if !path.is_file() {
                 anyhow::bail!("--resume {}: no such checkpoint file", path.display());
             }
@@ -131,7 +156,7 @@ impl CheckpointArgs {
         question: &str,
         quiet: bool,
     ) -> anyhow::Result<()> {
-        let Some(path) = &self.resume else {
+        let Some(path) = self.resume_path() else {
             return Ok(());
         };
         let identity = solver.checkpoint_identity(line, question);

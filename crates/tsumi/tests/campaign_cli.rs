@@ -480,3 +480,77 @@ fn campaign_jobs_share_the_memory_of_a_node() {
     let jobs = std::fs::read_to_string(dir2.join("jobs.txt")).unwrap();
     assert!(jobs.lines().all(|l| l.contains(" --tt-mib 64 ")), "{jobs}");
 }
+
+#[test]
+fn checkpointed_jobs_continue_where_the_last_run_stopped() {
+    let dir = temp_dir("checkpoints");
+    let out = tsumi(&[
+        "campaign",
+        "plan",
+        "go",
+        "3x4",
+        "--komi",
+        "3.5",
+        "--winner",
+        "black",
+        "--out",
+        dir.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--tt-mib",
+        "16",
+        "--max-expansions",
+        "3000",
+        "--checkpoint-minutes",
+        "5",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
+    assert!(jobs.contains("--resume-if-present"), "{jobs}");
+    assert!(jobs.contains("checkpoints/job-0001.ckpt"), "{jobs}");
+    // Job 1 (B1) needs about 10,000 expansions, more than one run's 3,000: each run of
+    // the same line continues from the last one's checkpoint, so a few runs answer it.
+    let mut states = Vec::new();
+    for _ in 0..8 {
+        let run = Command::new("bash")
+            .arg(dir.join("slurm.sh"))
+            .env("SLURM_ARRAY_TASK_ID", "1")
+            .output()
+            .unwrap();
+        let s = status(&dir);
+        states.push(s["jobs"][1]["state"].as_str().unwrap().to_string());
+        if run.status.code() == Some(0) {
+            break;
+        }
+        assert_eq!(run.status.code(), Some(3));
+    }
+    assert_eq!(states.first().map(String::as_str), Some("unknown"));
+    assert_eq!(
+        states.last().map(String::as_str),
+        Some("done"),
+        "{states:?}"
+    );
+    assert!(dir.join("checkpoints/job-0001.ckpt").is_file());
+    assert_clear_error(
+        &[
+            "campaign",
+            "plan",
+            "go",
+            "3x4",
+            "--komi",
+            "3.5",
+            "--winner",
+            "black",
+            "--out",
+            dir.join("x").to_str().unwrap(),
+            "--checkpoint-minutes",
+            "0",
+        ],
+        "--checkpoint-minutes",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

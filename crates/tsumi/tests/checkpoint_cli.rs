@@ -201,3 +201,49 @@ fn bad_checkpoint_flags_are_one_line_errors_before_any_search() {
         "--checkpoint",
     );
 }
+
+#[test]
+fn the_same_line_with_resume_if_present_starts_then_continues() {
+    let dir = Folder::new("if-present");
+    let ckpt = dir.file("job.ckpt");
+    let (_, whole) = prove_json(&[]);
+    let all = whole["expansions"].as_u64().unwrap();
+    let budget = (all / 4).to_string();
+    let line = [
+        "--max-expansions",
+        budget.as_str(),
+        "--checkpoint",
+        ckpt.as_str(),
+        "--resume-if-present",
+    ];
+    // No file yet: a fresh start that saves one.
+    let (code, first) = prove_json(&line);
+    assert_eq!(code, Some(3), "{first}");
+    assert!(std::fs::metadata(&ckpt).unwrap().len() > 100);
+    // The same command line again continues from it (a fresh start would stop again at
+    // the same budget with nothing proven), and at last answers.
+    let mut answered = None;
+    for run in 0..8 {
+        let (code, v) = prove_json(&line);
+        if code == Some(0) {
+            answered = Some((run, v));
+            break;
+        }
+    }
+    let (_, v) = answered.expect("the repeated line answers once its checkpoints add up");
+    assert_eq!(v["result"], "win");
+    // --resume-if-present needs --checkpoint and excludes --resume.
+    assert_clear_error(
+        &[
+            "prove",
+            "go",
+            "3x4",
+            "--komi",
+            "3.5",
+            "--winner",
+            "black",
+            "--resume-if-present",
+        ],
+        "--checkpoint",
+    );
+}
