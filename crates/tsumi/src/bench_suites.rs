@@ -205,9 +205,15 @@ fn run_position(
     );
     cfg.prior = prior;
     knowledge.apply(&mut cfg);
+    if args.samples.is_some() {
+        cfg.sample_every = 8;
+    }
     let mut solver = Solver::new(geo, args.tt_mib, cfg);
     let p = solver.prove(&line, Player::Black, suite.komi2());
     end_progress(p.time_s);
+    if let Some(path) = &args.samples {
+        crate::prove_go::write_samples(&mut solver, path)?;
+    }
     Ok(SuiteRow {
         name: name.to_string(),
         answer: p.answer,
