@@ -11,6 +11,7 @@ pub mod oracle;
 pub mod position;
 pub mod prior;
 pub mod prune;
+pub mod published;
 pub mod regions;
 pub mod search;
 pub mod symmetry;

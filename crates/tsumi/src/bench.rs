@@ -31,9 +31,6 @@ use clap::Args;
 use gosolve::{Geometry, Solver, solve_value_from};
 use serde_json::json;
 
-/// The published values the bench checks against (the repository's copy of the oracle table).
-const VALUES: &str = include_str!("../../../data/go-psk-values.tsv");
-
 /// Arguments of `tsumi bench`.
 #[derive(Args, Debug)]
 #[command(after_help = BENCH_AFTER_HELP)]
@@ -211,20 +208,6 @@ fn expand_boards(items: &[String]) -> anyhow::Result<Vec<(usize, usize)>> {
     Ok(out)
 }
 
-/// The published value of an empty board, if the table has it.
-#[must_use]
-pub fn published_value(board: &str) -> Option<i32> {
-    VALUES
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            Some((f.next()?, f.next()?.trim().parse::<i32>().ok()?))
-        })
-        .find(|(b, _)| *b == board)
-        .map(|(_, v)| v)
-}
-
 fn parse_size(text: &str) -> anyhow::Result<(usize, usize)> {
     let bad = || {
         format!(
@@ -291,7 +274,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
         crate::prove_go::write_samples(&mut solver, path)?;
     }
     let published = if item.moves.is_empty() {
-        published_value(&name)
+        gosolve::published::published_value(r, c)
     } else {
         None
     };
