@@ -1,31 +1,51 @@
 #![doc = include_str!("../README.md")]
 
+#[path = "cmd/analysis.rs"]
 mod analysis;
+#[path = "cmd/arena.rs"]
 mod arena_cmd;
+#[path = "cmd/bench.rs"]
 mod bench;
+#[path = "cmd/campaign/mod.rs"]
 mod campaign;
+#[path = "cmd/check.rs"]
 mod check_cmd;
+#[path = "options/checkpoint.rs"]
 mod checkpoint_args;
 mod dispatch;
+#[path = "cmd/engine.rs"]
 mod engine_cmd;
 mod exit;
+#[path = "cmd/fit_prior.rs"]
 mod fit_prior;
+#[path = "cmd/prove/generic.rs"]
 mod generic_prove;
 mod go_input;
+#[path = "cmd/referee/gtp_client.rs"]
 mod gtp_client;
+#[path = "cmd/prove/hex_nets.rs"]
 mod hex_nets;
 mod interrupt;
+#[path = "options/knowledge.rs"]
 mod knowledge_args;
 mod proof_sgf;
+#[path = "cmd/prove/mod.rs"]
 mod prove;
+#[path = "cmd/prove/go.rs"]
 mod prove_go;
+#[path = "cmd/referee/mod.rs"]
 mod referee;
 mod registry;
 mod result_file;
+#[path = "cmd/selftest/mod.rs"]
 mod selftest;
+#[path = "cmd/solve/mod.rs"]
 mod solve;
+#[path = "cmd/solve/dfpn.rs"]
 mod solve_dfpn;
+#[path = "cmd/train_hexnet.rs"]
 mod train_hexnet;
+#[path = "cmd/tsumego.rs"]
 mod tsumego;
 
 use clap::{Parser, Subcommand};
