@@ -1,54 +1,19 @@
 #![doc = include_str!("../README.md")]
 
-#[path = "cmd/analysis.rs"]
-mod analysis;
-#[path = "cmd/arena.rs"]
-mod arena_cmd;
-#[path = "cmd/bench.rs"]
-mod bench;
-#[path = "cmd/campaign/mod.rs"]
-mod campaign;
-#[path = "cmd/check.rs"]
-mod check_cmd;
-#[path = "options/checkpoint.rs"]
-mod checkpoint_args;
-mod dispatch;
-#[path = "cmd/engine.rs"]
-mod engine_cmd;
+mod cmd;
 mod exit;
-#[path = "cmd/fit_prior.rs"]
-mod fit_prior;
-#[path = "cmd/prove/generic.rs"]
-mod generic_prove;
 mod go_input;
-#[path = "cmd/referee/gtp_client.rs"]
-mod gtp_client;
-#[path = "cmd/prove/hex_nets.rs"]
-mod hex_nets;
 mod interrupt;
-#[path = "options/knowledge.rs"]
-mod knowledge_args;
+mod options;
 mod proof_sgf;
-#[path = "cmd/prove/mod.rs"]
-mod prove;
-#[path = "cmd/prove/go.rs"]
-mod prove_go;
-#[path = "cmd/referee/mod.rs"]
-mod referee;
 mod registry;
 mod result_file;
-#[path = "cmd/selftest/mod.rs"]
-mod selftest;
-#[path = "cmd/solve/mod.rs"]
-mod solve;
-#[path = "cmd/solve/dfpn.rs"]
-mod solve_dfpn;
-#[path = "cmd/train_hexnet.rs"]
-mod train_hexnet;
-#[path = "cmd/tsumego.rs"]
-mod tsumego;
 
 use clap::{Parser, Subcommand};
+use cmd::{
+    analysis, arena, bench, campaign, check, engine, fit_prior, prove, referee, selftest, solve,
+    train_hexnet, tsumego,
+};
 
 /// Solve small board games exactly and play them well.
 #[derive(Parser, Debug)]
@@ -74,9 +39,9 @@ enum Command {
     /// Answer one question: does a player win (Go at a komi), or the outcome of another game.
     Prove(prove::ProveArgs),
     /// Play games between two Monte Carlo players and report the win rate.
-    Match(arena_cmd::MatchArgs),
+    Match(arena::MatchArgs),
     /// Play a game against a Monte Carlo player in the terminal.
-    Play(arena_cmd::PlayArgs),
+    Play(arena::PlayArgs),
     /// Benchmark the Go df-pn solver on standard boards (value checked, effort, time, memory).
     Bench(bench::BenchArgs),
     /// Fit the learned prior's weights to samples written by `bench --samples`.
@@ -84,15 +49,15 @@ enum Command {
     /// Train the Hex policy and value networks from MCTS self-play (seeded, repeatable).
     TrainHexnet(train_hexnet::TrainHexnetArgs),
     /// Check a Go proof certificate with the independent checker (no solver code).
-    Check(check_cmd::CheckArgs),
+    Check(check::CheckArgs),
     /// Check the solver against the oracle, the oracle mode and the certificate checker.
     Selftest(selftest::SelftestArgs),
     /// Play Go over GTP version 2 on stdin/stdout (Sabaki, GoGui, GNU Go, referees).
-    Gtp(engine_cmd::GtpArgs),
+    Gtp(engine::GtpArgs),
     /// Answer KataGo's analysis JSON protocol on stdin/stdout (KaTrain, analysis tools).
     Analysis(analysis::AnalysisArgs),
     /// Play Hex over HTP (benzene's GTP dialect) on stdin/stdout (HexGui).
-    Htp(engine_cmd::HtpArgs),
+    Htp(engine::HtpArgs),
     /// Split one Go question into `prove` jobs for GNU parallel or Slurm, and merge them.
     Campaign(campaign::CampaignArgs),
     /// Play two GTP engines against each other (Go, the solver's rules), with SGF records.
@@ -109,7 +74,7 @@ const COMMAND_STACK_BYTES: usize = 1 << 30;
 /// (`ulimit -v`) an eighth of it (at least 64 MiB), so that the table and the search threads'
 /// stacks still fit: a stack is reserved whole, however little of it is used.
 fn command_stack_bytes() -> usize {
-    match prove_go::address_space_limit_bytes() {
+    match prove::go::address_space_limit_bytes() {
         Some(limit) => {
             let eighth = usize::try_from(limit / 8).unwrap_or(usize::MAX);
             eighth.clamp(64 << 20, COMMAND_STACK_BYTES)
@@ -120,18 +85,18 @@ fn command_stack_bytes() -> usize {
 
 fn run(command: &Command) -> anyhow::Result<()> {
     match command {
-        Command::Solve(a) => dispatch::solve(a),
-        Command::Prove(a) => dispatch::prove(a),
-        Command::Match(a) => arena_cmd::run_match(a),
-        Command::Play(a) => arena_cmd::run_play(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Prove(a) => prove::run(a),
+        Command::Match(a) => arena::run_match(a),
+        Command::Play(a) => arena::run_play(a),
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
         Command::TrainHexnet(a) => train_hexnet::run(a),
-        Command::Check(a) => check_cmd::run(a),
+        Command::Check(a) => check::run(a),
         Command::Selftest(a) => selftest::run(a),
-        Command::Gtp(a) => engine_cmd::run_gtp(a),
+        Command::Gtp(a) => engine::run_gtp(a),
         Command::Analysis(a) => analysis::run(a),
-        Command::Htp(a) => engine_cmd::run_htp(a),
+        Command::Htp(a) => engine::run_htp(a),
         Command::Campaign(a) => campaign::run(a),
         Command::Referee(a) => referee::run(a),
         Command::Tsumego(a) => tsumego::run(a),

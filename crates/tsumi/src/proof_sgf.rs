@@ -32,7 +32,7 @@ pub const WHOLE_TREE_NODES: usize = 10_000;
 /// # Errors
 /// No answer to show, a failing certificate extraction, or a write error.
 pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> anyhow::Result<()> {
-    let winner = crate::check_cmd::proven_winner(p, "--proof-sgf")?;
+    let winner = crate::cmd::check::proven_winner(p, "--proof-sgf")?;
     write_one(solver, line, winner, p.komi2, path)
 }
 
@@ -42,7 +42,7 @@ pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> any
 /// # Errors
 /// A directory or write error, or a failing certificate extraction.
 pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
-    for (w, k2, path) in crate::check_cmd::deciding_files(value, dir, "sgf", "--proof-sgf")? {
+    for (w, k2, path) in crate::cmd::check::deciding_files(value, dir, "sgf", "--proof-sgf")? {
         write_one(solver, line, w, k2, &path)?;
     }
     Ok(())

@@ -447,7 +447,7 @@ fn write_record(
 /// is one thread's work) and at least one.
 fn match_threads(asked: u32, games: u64) -> usize {
     let asked = if asked == 0 {
-        crate::knowledge_args::default_threads()
+        crate::options::knowledge::default_threads()
     } else {
         asked as usize
     };
@@ -476,7 +476,7 @@ impl GameTask for MatchTask<'_> {
         ];
         let names = [self.algos[0].name(), self.algos[1].name()];
         if let Some(dir) = &a.records {
-            crate::check_cmd::check_dir(dir, "--records")?;
+            crate::cmd::check::check_dir(dir, "--records")?;
         }
         let threads = match_threads(a.threads, a.games);
         // A bar on a terminal; otherwise (a log) a plain line now and then, never `\r`.

@@ -284,7 +284,7 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         );
     }
     let size = Size::parse(&a.size)?;
-    crate::prove_go::check_dfpn_size(size.rows() as usize, size.cols() as usize)?;
+    crate::cmd::prove::go::check_dfpn_size(size.rows() as usize, size.cols() as usize)?;
     let komi: Komi = a.komi.parse()?;
     if komi.half_points() % 2 == 0 {
         bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
@@ -299,26 +299,26 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         bail!("--seconds {s} is not a positive number of seconds");
     }
     if let Some(m) = a.tt_mib {
-        crate::prove_go::check_tt_mib(m)?;
+        crate::cmd::prove::go::check_tt_mib(m)?;
     }
-    let cores = crate::knowledge_args::default_threads() as u32;
+    let cores = crate::options::knowledge::default_threads() as u32;
     let jobs_per_node = a
         .jobs_per_node
         .unwrap_or_else(|| a.threads.map_or(1, |t| (cores / t).max(1)));
     let node_mib = a
         .node_mib
         .map(|m| m as usize)
-        .or_else(|| crate::prove_go::available_memory_bytes().map(|b| (b >> 20) as usize));
+        .or_else(|| crate::cmd::prove::go::available_memory_bytes().map(|b| (b >> 20) as usize));
     // Every job's table is fixed here, from its share of the node: a job that chose its own
     // would take 3/4 of the memory it finds free, and several at once would not fit.
     let share = node_mib.map(|m| m / jobs_per_node as usize);
-    let (tt_mib, tt_why) = crate::prove_go::table_mib_within(
+    let (tt_mib, tt_why) = crate::cmd::prove::go::table_mib_within(
         a.tt_mib,
         size.points(),
         size.rows() == 1 || size.cols() == 1,
         share,
     );
-    crate::prove_go::check_tt_mib(tt_mib)?;
+    crate::cmd::prove::go::check_tt_mib(tt_mib)?;
     let tt_why = match (a.tt_mib, node_mib) {
         (Some(_), _) => tt_why,
         (None, Some(m)) => format!(

@@ -33,8 +33,8 @@
 //! expansions of the children's proofs (not part of `expansions`, the value's proofs).
 //! JSON's `knowledge` is `true` exactly when the search ran on the Hex knowledge.
 
-use crate::prove::ProveArgs;
-use crate::prove_go::MAX_SECONDS;
+use crate::cmd::prove::ProveArgs;
+use crate::cmd::prove::go::MAX_SECONDS;
 use crate::registry::GameId;
 use anyhow::{Context, anyhow, bail};
 use games::Game;
@@ -147,16 +147,16 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
         bail!("--threats is Hex knowledge: it applies to hex only");
     }
     if args.no_knowledge && game != GameId::Hex {
-        bail!("{}", crate::prove::no_knowledge_refusal(game.name()));
+        bail!("{}", crate::cmd::prove::no_knowledge_refusal(game.name()));
     }
-    crate::hex_nets::check(&args.nets, game.name(), algorithm)?;
+    crate::cmd::prove::hex_nets::check(&args.nets, game.name(), algorithm)?;
     let s = &settings;
     let natural = NaturalOrder;
     match game {
         GameId::Hex => {
             let hex = Hex::from_size(&args.size)?;
             let state = play_moves(&hex, &args.moves)?;
-            let order = crate::hex_nets::order(&args.nets, &hex)?;
+            let order = crate::cmd::prove::hex_nets::order(&args.nets, &hex)?;
             if args.no_knowledge {
                 let prover = if args.threats {
                     s.prover_with::<Hex>(order, Box::new(HexThreats))

@@ -4,9 +4,9 @@
 //! Also the pieces `solve` and `bench` share with it: the Ctrl-C flag, the progress line on
 //! stderr (after one second), table statistics, and resident memory.
 
+use crate::cmd::prove::ProveArgs;
 use crate::interrupt::cancel_flag;
-pub use crate::knowledge_args::KnowledgeArgs;
-use crate::prove::ProveArgs;
+pub use crate::options::knowledge::KnowledgeArgs;
 use anyhow::{Context, bail};
 use games::Player;
 use games::go::Komi;
@@ -536,7 +536,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         bail!("{flag} applies to the games other than Go, not to go");
     }
     // The network options are Hex's: refused by name, never ignored.
-    crate::hex_nets::check(&args.nets, "go", pns::Algorithm::DfPn)?;
+    crate::cmd::prove::hex_nets::check(&args.nets, "go", pns::Algorithm::DfPn)?;
     if let Some(algo) = args.algo.as_deref()
         && algo != "dfpn"
     {
@@ -635,7 +635,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     }
     // Saved before anything else is written, so that an answer or an interrupt keeps its
     // proofs; a failed save is reported after the answer (exit status 2).
-    let saved = crate::checkpoint_args::save_final(&solver, plan.as_deref(), args.json);
+    let saved = crate::options::checkpoint::save_final(&solver, plan.as_deref(), args.json);
     if let Some(path) = &args.samples {
         write_samples(&mut solver, path)?;
     }
@@ -760,7 +760,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         } else {
             gosolve::certificate::CertificateFormat::Text
         };
-        let r = crate::check_cmd::write_go(&mut solver, &line, &p, path, format);
+        let r = crate::cmd::check::write_go(&mut solver, &line, &p, path, format);
         let what = format!("the certificate {}", path.display());
         crate::interrupt::unless_interrupted(r, &what)?;
     }

@@ -2,6 +2,8 @@
 //! under optimal play, positional superko, Chinese area scoring, suicide illegal), a best
 //! move, a principal variation that replays legally to the end of the game, and the effort.
 
+pub mod dfpn;
+
 use crate::go_input::go_position;
 use anyhow::bail;
 use clap::Args;
@@ -75,10 +77,10 @@ pub struct SolveArgs {
     pub proof_sgf: Option<std::path::PathBuf>,
     /// dfpn: checkpoints of long runs.
     #[command(flatten)]
-    pub checkpoints: crate::checkpoint_args::CheckpointArgs,
+    pub checkpoints: crate::options::checkpoint::CheckpointArgs,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
-    pub knowledge: crate::knowledge_args::KnowledgeArgs,
+    pub knowledge: crate::options::knowledge::KnowledgeArgs,
 }
 
 /// The exit statuses, in `tsumi solve --help`.
@@ -147,7 +149,7 @@ pub struct SolveReport {
 }
 
 /// Checks what every engine of `tsumi solve` needs: the game is Go, `--seconds` is a finite
-/// number ≥ 0. The engine is chosen in `dispatch.rs`.
+/// number ≥ 0. The engine is chosen in [`run`].
 ///
 /// # Errors
 /// Unsupported game or a bad `--seconds` (status 2).
@@ -186,7 +188,7 @@ impl Stopper {
         let done = Arc::new(AtomicBool::new(false));
         let deadline = (seconds > 0.0).then(|| {
             std::time::Instant::now()
-                + Duration::from_secs_f64(seconds.min(crate::prove_go::MAX_SECONDS))
+                + Duration::from_secs_f64(seconds.min(crate::cmd::prove::go::MAX_SECONDS))
         });
         let (f, t, d) = (flag.clone(), timed_out.clone(), done.clone());
         let ctrl_c = crate::interrupt::cancel_flag();
@@ -259,7 +261,7 @@ pub fn progress_spinner(
 ) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         let start = std::time::Instant::now();
-        let pacer = crate::prove_go::ProgressPacer::new();
+        let pacer = crate::cmd::prove::go::ProgressPacer::new();
         let mut bar: Option<indicatif::ProgressBar> = None;
         while !done.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(100));
@@ -392,7 +394,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         time_s: r.time_s,
         engine: "oracle".into(),
         status: "proven",
-        komi: komi.map(crate::prove_go::komi_number),
+        komi: komi.map(crate::cmd::prove::go::komi_number),
         black_wins: komi.map(|k| k.black_wins(r.value)),
         proofs: None,
         questions: None,
@@ -474,4 +476,25 @@ pub fn print_report(r: &SolveReport, json: bool) {
         "effort     {} {unit} in {:.3} s ({}{threads})",
         r.expansions, r.time_s, r.engine
     );
+}
+
+/// Runs `tsumi solve`.
+///
+/// # Errors
+/// Unsupported game or size, bad input (SGF, moves, komi), an option that does not apply to
+/// the engine (status 2); an exhausted budget or Ctrl-C, after printing what is known
+/// ([`crate::exit::Unknown`], status 3).
+pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    check(args)?;
+    match args.engine.as_str() {
+        "oracle" if args.certificate.is_some() => {
+            bail!("--certificate applies to the dfpn engine, not to the oracle")
+        }
+        "oracle" if args.proof_sgf.is_some() => {
+            bail!("--proof-sgf applies to the dfpn engine, not to the oracle")
+        }
+        "oracle" => run_oracle(args),
+        "dfpn" => dfpn::run(args),
+        other => bail!("unknown engine '{other}' (expected dfpn or oracle)"),
+    }
 }
