@@ -2,12 +2,17 @@
 
 mod cmd;
 mod exit;
+mod go_config;
 mod go_input;
 mod interrupt;
 mod options;
+mod prior;
+mod progress;
 mod proof_sgf;
 mod registry;
+mod report;
 mod result_file;
+mod system;
 
 use clap::{Parser, Subcommand};
 use cmd::{
@@ -74,7 +79,7 @@ const COMMAND_STACK_BYTES: usize = 1 << 30;
 /// (`ulimit -v`) an eighth of it (at least 64 MiB), so that the table and the search threads'
 /// stacks still fit: a stack is reserved whole, however little of it is used.
 fn command_stack_bytes() -> usize {
-    match prove::go::address_space_limit_bytes() {
+    match system::address_space_limit_bytes() {
         Some(limit) => {
             let eighth = usize::try_from(limit / 8).unwrap_or(usize::MAX);
             eighth.clamp(64 << 20, COMMAND_STACK_BYTES)

@@ -24,8 +24,11 @@
 //! (and, with `--ablate`, the geometric mean of each run's ratio to the first), as the Sanko
 //! paper's Table 3 does over its suites.
 
-use crate::cmd::prove::go::{KnowledgeArgs, config, end_progress, resident_memory};
+use crate::go_config::config;
 use crate::interrupt::cancel_flag;
+use crate::options::knowledge::KnowledgeArgs;
+use crate::progress::end_progress;
+use crate::system::resident_memory;
 use anyhow::{Context, bail};
 use clap::Args;
 use gosolve::{Geometry, Solver, solve_value_from};
@@ -44,7 +47,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1024)]
     pub tt_mib: usize,
     /// ε of the 1+ε rule (a finite number ≥ 0).
-    #[arg(long, default_value_t = crate::cmd::prove::go::GO_EPSILON, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = crate::go_config::GO_EPSILON, allow_hyphen_values = true)]
     pub epsilon: f64,
     /// Budget per question in expansions (0 = unlimited).
     #[arg(long, default_value_t = 0)]
@@ -54,7 +57,7 @@ pub struct BenchArgs {
     /// `learned:SCALE`, or `learned:SCALE:FILE` with weights from `tsumi fit-prior --out FILE`,
     /// where SCALE is S for both numbers or S/SD for φ's and δ's), "uniform" (1, 1), or
     /// "score:SLOPE:SCALE".
-    #[arg(long, default_value = crate::cmd::prove::go::DEFAULT_PRIOR)]
+    #[arg(long, default_value = crate::prior::DEFAULT_PRIOR)]
     pub prior: String,
     /// Print one JSON object per board instead of a table.
     #[arg(long)]
@@ -254,7 +257,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
     let moves = crate::cmd::prove::go::parsed_moves(&pos, &item.moves)?;
     let label = format!("bench {name} ({})", knowledge.describe());
     let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
-    cfg.prior = crate::cmd::prove::go::parse_prior(&args.prior)?;
+    cfg.prior = crate::prior::parse_prior(&args.prior)?;
     knowledge.apply(&mut cfg);
     if args.samples.is_some() {
         cfg.sample_every = 8;
@@ -271,7 +274,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
     let (rss, peak) = resident_memory();
     let (expansions, nodes) = solver.totals();
     if let Some(path) = &args.samples {
-        crate::cmd::prove::go::write_samples(&mut solver, path)?;
+        crate::prior::write_samples(&mut solver, path)?;
     }
     let published = if item.moves.is_empty() {
         gosolve::published::published_value(r, c)
@@ -301,7 +304,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
             args.epsilon,
             format!("bench {name} alone"),
         );
-        cfg.prior = crate::cmd::prove::go::parse_prior(&args.prior)?;
+        cfg.prior = crate::prior::parse_prior(&args.prior)?;
         knowledge.apply(&mut cfg);
         for p in &deciding_proofs {
             let Some(winner) = p.proven_winner() else {
@@ -376,11 +379,11 @@ struct Widths {
 /// ([`crate::exit::Unknown`], status 3; with `--ablate` the other runs of the board first).
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     crate::cmd::prove::go::check_tt_mib(args.tt_mib)?;
-    crate::cmd::prove::go::check_epsilon(Some(args.epsilon))?;
-    crate::cmd::prove::go::parse_prior(&args.prior).context("--prior")?;
+    crate::go_config::check_epsilon(Some(args.epsilon))?;
+    crate::prior::parse_prior(&args.prior).context("--prior")?;
     let boards = expand_items(&args.boards)?;
     for b in &boards {
-        crate::cmd::prove::go::check_dfpn_size(b.rows, b.cols)?;
+        crate::go_config::check_dfpn_size(b.rows, b.cols)?;
         // Every position's moves are checked before anything is solved.
         crate::go_input::go_position(&format!("{}x{}", b.rows, b.cols), None, &b.moves, None, 64)
             .with_context(|| format!("bench position {}", b.name()))?;
@@ -581,7 +584,7 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
                 "static_leaves": row.know.static_leaves,
                 "region_leaves": row.know.region_leaves,
                 "pruned_moves": row.know.pruned_moves,
-                "proofs": row.proofs.iter().map(crate::cmd::prove::go::proof_json).collect::<Vec<_>>(),
+                "proofs": row.proofs.iter().map(crate::report::proof_json).collect::<Vec<_>>(),
                 "first_guess": row.first_guess,
             })
         );

@@ -284,7 +284,7 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         );
     }
     let size = Size::parse(&a.size)?;
-    crate::cmd::prove::go::check_dfpn_size(size.rows() as usize, size.cols() as usize)?;
+    crate::go_config::check_dfpn_size(size.rows() as usize, size.cols() as usize)?;
     let komi: Komi = a.komi.parse()?;
     if komi.half_points() % 2 == 0 {
         bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
@@ -308,7 +308,7 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
     let node_mib = a
         .node_mib
         .map(|m| m as usize)
-        .or_else(|| crate::cmd::prove::go::available_memory_bytes().map(|b| (b >> 20) as usize));
+        .or_else(|| crate::system::available_memory_bytes().map(|b| (b >> 20) as usize));
     // Every job's table is fixed here, from its share of the node: a job that chose its own
     // would take 3/4 of the memory it finds free, and several at once would not fit.
     let share = node_mib.map(|m| m / jobs_per_node as usize);

@@ -34,7 +34,7 @@
 //! JSON's `knowledge` is `true` exactly when the search ran on the Hex knowledge.
 
 use crate::cmd::prove::ProveArgs;
-use crate::cmd::prove::go::MAX_SECONDS;
+use crate::go_config::MAX_SECONDS;
 use crate::registry::GameId;
 use anyhow::{Context, anyhow, bail};
 use games::Game;

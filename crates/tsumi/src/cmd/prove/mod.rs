@@ -147,7 +147,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if let Some(m) = args.tt_mib {
         go::check_tt_mib(m)?;
     }
-    go::check_epsilon(args.epsilon)?;
+    crate::go_config::check_epsilon(args.epsilon)?;
     if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
         bail!(
             "--seconds {} is not a finite non-negative number of seconds",

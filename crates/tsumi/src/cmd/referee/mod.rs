@@ -281,7 +281,7 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
             a.move_timeout
         );
     }
-    let t = Duration::from_secs_f64(a.move_timeout.min(crate::cmd::prove::go::MAX_SECONDS));
+    let t = Duration::from_secs_f64(a.move_timeout.min(crate::go_config::MAX_SECONDS));
     let max_moves = a.max_moves.unwrap_or(10 * size.points() as u32);
     if let Some(d) = &a.records {
         crate::cmd::check::check_dir(d, "--records")?;

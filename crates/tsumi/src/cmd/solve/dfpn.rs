@@ -3,9 +3,13 @@
 //! proof's komi, expansions, distinct nodes, revisit factor and time, the table statistics,
 //! the first move and a PV that replays legally to a game end scored v.
 
-use crate::cmd::prove::go::{config, end_progress, proof_json, table_json, table_text};
 use crate::cmd::solve::{SolveArgs, SolveReport, Stopper, check_pv, print_report, stop_reason};
+use crate::go_config::config;
 use crate::interrupt::cancel_flag;
+use crate::progress::end_progress;
+use crate::report::proof_json;
+use crate::report::table_json;
+use crate::report::table_text;
 use anyhow::{Context, bail};
 use games::go::Komi;
 use gosolve::{Proof, Solved, Solver, solve_value_from};
@@ -87,15 +91,12 @@ pub(crate) fn playouts_json(g: &engine::playout_guess::PlayoutGuess) -> serde_js
 /// Bad input, a board over 64 points, an exhausted budget or Ctrl-C (after printing what is
 /// known).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    crate::cmd::prove::go::check_epsilon(args.epsilon)?;
-    let prior = crate::cmd::prove::go::parse_prior(
-        args.prior
-            .as_deref()
-            .unwrap_or(crate::cmd::prove::go::DEFAULT_PRIOR),
-    )
-    .context("--prior")?;
+    crate::go_config::check_epsilon(args.epsilon)?;
+    let prior =
+        crate::prior::parse_prior(args.prior.as_deref().unwrap_or(crate::prior::DEFAULT_PRIOR))
+            .context("--prior")?;
     let pos = args.position()?;
-    crate::cmd::prove::go::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
+    crate::go_config::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
     let (geo, line) = crate::cmd::prove::go::line_of(&pos, args.sgf.is_none(), &args.moves)?;
     args.checkpoints.check(&geo, &line, "solve")?;
     let (tt_mib, tt_why) = crate::cmd::prove::go::table_mib(
@@ -119,7 +120,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let mut cfg = config(
         args.max_expansions,
         0.0,
-        args.epsilon.unwrap_or(crate::cmd::prove::go::GO_EPSILON),
+        args.epsilon.unwrap_or(crate::go_config::GO_EPSILON),
         format!("solve {}", pos.size()),
     );
     args.knowledge.apply(&mut cfg);
@@ -212,7 +213,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                     "nodes": nodes,
                     "time_s": time_s,
                     "threads": solver.config().threads,
-                    "cpu_s": crate::cmd::prove::go::cpu_seconds(),
+                    "cpu_s": crate::system::cpu_seconds(),
                 });
                 println!("{partial}");
             } else {
@@ -270,7 +271,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         time_s,
         engine: "dfpn".into(),
         status: "proven",
-        komi: komi.map(crate::cmd::prove::go::komi_number),
+        komi: komi.map(crate::report::komi_number),
         black_wins: komi.map(|k| k.black_wins(value)),
         proofs: Some(deciding.iter().map(proof_json).collect()),
         questions: Some(solved.proofs.iter().map(proof_json).collect()),
@@ -281,12 +282,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             t
         }),
         knowledge: Some({
-            let mut k = crate::cmd::prove::go::knowledge_json(&solver);
+            let mut k = crate::report::knowledge_json(&solver);
             k["flags"] = args.knowledge.describe().into();
             k
         }),
         threads: Some(solver.config().threads),
-        cpu_s: Some(crate::cmd::prove::go::cpu_seconds()),
+        cpu_s: Some(crate::system::cpu_seconds()),
         first_guess: Some(first_guess_json(&solved, playouts.as_ref(), args.guess)),
     };
     check_pv(&pos, &report)?;
@@ -309,7 +310,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             expansions as f64 / nodes.max(1) as f64
         );
         println!("{}", table_text(&solver));
-        println!("{}", crate::cmd::prove::go::knowledge_text(&solver));
+        println!("{}", crate::report::knowledge_text(&solver));
     }
     // The proofs' files come after the value is printed, and Ctrl-C stops them (status 3).
     solver.config_mut().cancel = Some(cancel_flag());

@@ -188,7 +188,7 @@ impl Stopper {
         let done = Arc::new(AtomicBool::new(false));
         let deadline = (seconds > 0.0).then(|| {
             std::time::Instant::now()
-                + Duration::from_secs_f64(seconds.min(crate::cmd::prove::go::MAX_SECONDS))
+                + Duration::from_secs_f64(seconds.min(crate::go_config::MAX_SECONDS))
         });
         let (f, t, d) = (flag.clone(), timed_out.clone(), done.clone());
         let ctrl_c = crate::interrupt::cancel_flag();
@@ -261,7 +261,7 @@ pub fn progress_spinner(
 ) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         let start = std::time::Instant::now();
-        let pacer = crate::cmd::prove::go::ProgressPacer::new();
+        let pacer = crate::progress::ProgressPacer::new();
         let mut bar: Option<indicatif::ProgressBar> = None;
         while !done.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(100));
@@ -394,7 +394,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         time_s: r.time_s,
         engine: "oracle".into(),
         status: "proven",
-        komi: komi.map(crate::cmd::prove::go::komi_number),
+        komi: komi.map(crate::report::komi_number),
         black_wins: komi.map(|k| k.black_wins(r.value)),
         proofs: None,
         questions: None,
