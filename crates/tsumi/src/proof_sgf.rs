@@ -173,7 +173,7 @@ impl SgfWriter<'_> {
             push_move(&mut self.out, &self.cert.geo, n.to_move.other(), n.step);
         }
         if let Some(c) = self.leaf_comment(id) {
-            let _ = write!(self.out, "C[{}]", escape(&c));
+            let _ = write!(self.out, "C[{}]", games::go::sgf_escape(&c));
         }
     }
 
@@ -349,11 +349,6 @@ fn push_setup(s: &mut String, geo: &Geometry, board: &Board, to_move: Color) {
         }
     }
     let _ = write!(s, "PL[{}]", color_letter(to_move));
-}
-
-/// SGF text escaping: `]` and `\` get a backslash.
-fn escape(t: &str) -> String {
-    t.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 #[cfg(test)]

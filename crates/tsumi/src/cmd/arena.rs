@@ -378,11 +378,6 @@ fn result_text(o: Outcome) -> &'static str {
     }
 }
 
-/// Escapes an SGF SimpleText value (`]` and `\\`).
-fn sgf_text(t: &str) -> String {
-    t.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 fn write_record(
     dir: &Path,
     game: &str,
@@ -414,7 +409,7 @@ fn write_record(
                 "(;GM[1]FF[4]CA[UTF-8]AP[tsumi:{}]GN[{game} {} of match]{size_prop}KM[{komi}]RU[{}]PB[{black}]PW[{white}]RE[{}]",
                 env!("CARGO_PKG_VERSION"),
                 r.index,
-                sgf_text(&rules),
+                games::go::sgf_escape(&rules),
                 result_text(r.outcome)
             );
             for (i, m) in r.moves.iter().enumerate() {

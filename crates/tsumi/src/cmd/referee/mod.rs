@@ -243,11 +243,6 @@ fn play_game(
     (outcome, pos)
 }
 
-/// SGF text escaped for a `[...]` value.
-fn sgf_text(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 /// Runs `tsumi referee`.
 ///
 /// # Errors
@@ -326,10 +321,10 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
                 let mut sgf = position_to_sgf(&pos);
                 let props = format!(
                     "PB[{}]PW[{}]RE[{}]C[{}]",
-                    sgf_text(cmds[0]),
-                    sgf_text(cmds[1]),
+                    games::go::sgf_escape(cmds[0]),
+                    games::go::sgf_escape(cmds[1]),
                     out.re,
-                    sgf_text(&format!("tsumi referee game {}: {}", i + 1, out.reason))
+                    games::go::sgf_escape(&format!("tsumi referee game {}: {}", i + 1, out.reason))
                 );
                 sgf.insert_str(2, &props);
                 crate::result_file::write_text(&path, "game record", &sgf)?;
