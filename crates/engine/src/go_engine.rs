@@ -504,12 +504,10 @@ impl GoEngine {
                     }
                 });
             }
-            let worker = std::thread::Builder::new()
-                .name("tsumi-solve".into())
-                .stack_size(SOLVE_STACK_BYTES)
-                .spawn_scoped(scope, || work(solver, &line))
-                .expect("a solver thread can be started");
-            let out = worker.join().expect("the solver does not panic");
+            let out = gosolve::stack::run_with_stack("tsumi-solve", SOLVE_STACK_BYTES, || {
+                work(solver, &line)
+            })
+            .expect("a solver thread can be started and does not panic");
             drop(tx);
             out
         });
@@ -653,17 +651,10 @@ impl GoEngine {
         } else {
             None
         };
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .name("tsumi-analyze".into())
-                .stack_size(SOLVE_STACK_BYTES)
-                .spawn_scoped(scope, || {
-                    crate::analysis::run(solver, refusal, &pos, limits, stop, &mut report)
-                })
-                .expect("an analysis thread can be started")
-                .join()
-                .expect("the analysis does not panic")
+        gosolve::stack::run_with_stack("tsumi-analyze", SOLVE_STACK_BYTES, || {
+            crate::analysis::run(solver, refusal, &pos, limits, stop, &mut report)
         })
+        .expect("an analysis thread can be started and does not panic")
     }
 
     /// Chooses a move for `colour` and plays it (see the module documentation): the first

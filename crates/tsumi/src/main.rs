@@ -19,6 +19,7 @@ use cmd::{
     analysis, arena, bench, campaign, check, engine, fit_prior, prove, referee, selftest, solve,
     train_hexnet, tsumego,
 };
+use gosolve::stack::StackThreadError;
 
 /// Solve small board games exactly and play them well.
 #[derive(Parser, Debug)]
@@ -127,20 +128,15 @@ fn main() {
     // and games on linear boards run to thousands of plies (only the pages used are
     // resident).
     let stack = command_stack_bytes();
-    let result = std::thread::Builder::new()
-        .name("tsumi".into())
-        .stack_size(stack)
-        .spawn(move || run(&cli.command))
-        .map_err(|e| {
-            anyhow::Error::new(e).context(format!(
+    let result = gosolve::stack::run_with_stack("tsumi", stack, || run(&cli.command))
+        .map_err(|e| match e {
+            StackThreadError::Spawn { source, .. } => anyhow::Error::new(source).context(format!(
                 "cannot start the command's thread with a {} MiB stack (virtual memory: ulimit -v)",
                 stack >> 20
-            ))
+            )),
+            StackThreadError::Panicked => anyhow::anyhow!("internal error: the command panicked"),
         })
-        .and_then(|h| {
-            h.join()
-                .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the command panicked")))
-        })
+        .and_then(|r| r)
         .and_then(|()| exit::flush_stdout());
     if let Err(e) = result {
         let status = exit::status_of(&e);
