@@ -31,7 +31,7 @@
 use games::Player;
 use games::go::{Board, KoRule, Komi, Move, Point, Position, Rules, SgfError, Size};
 use gosolve::position::reference;
-use gosolve::{Answer, Config, Solver, solve_value_from};
+use gosolve::{Answer, Solver, solve_value_from};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -486,9 +486,9 @@ impl GoEngine {
     ) -> (T, gosolve::Geometry, f64, bool) {
         let (geo, line) = reference::line(&self.pos).expect("boards of up to 30 points fit");
         let settings = &self.settings;
-        let solver = self
-            .solver
-            .get_or_insert_with(|| Solver::new(geo.clone(), settings.tt_mib, Config::default()));
+        let solver = self.solver.get_or_insert_with(|| {
+            Solver::new(geo.clone(), settings.tt_mib, gosolve::session::config())
+        });
         solver.config_mut().max_expansions = settings.solve_budget;
         let cancel = Arc::new(AtomicBool::new(false));
         solver.config_mut().cancel = Some(cancel.clone());
@@ -646,7 +646,7 @@ impl GoEngine {
             let settings = &self.settings;
             Some(self.solver.get_or_insert_with(|| {
                 let geo = reference::geometry(pos.size()).expect("boards of up to 30 points fit");
-                Solver::new(geo, settings.tt_mib, Config::default())
+                Solver::new(geo, settings.tt_mib, gosolve::session::config())
             }))
         } else {
             None

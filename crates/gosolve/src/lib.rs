@@ -14,6 +14,7 @@ pub mod prune;
 pub mod published;
 pub mod regions;
 pub mod search;
+pub mod session;
 pub mod stack;
 pub mod symmetry;
 pub mod table;

@@ -251,7 +251,7 @@ fn solver_for(
         max_expansions: budget,
         threads,
         cancel: Some(cancel.clone()),
-        ..Config::default()
+        ..gosolve::session::config()
     };
     Ok((Solver::new(geo.clone(), tt_mib, cfg), line, geo))
 }

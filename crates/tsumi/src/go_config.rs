@@ -5,7 +5,6 @@ use crate::interrupt::cancel_flag;
 use crate::progress::progress_line;
 use anyhow::bail;
 use gosolve::Config;
-use gosolve::search::PriorKind;
 use std::time::Duration;
 
 /// Budgets in seconds above this (about 31 years) mean "no practical limit" (a `Duration`
@@ -31,9 +30,6 @@ pub fn check_dfpn_size(rows: usize, cols: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// ε of the 1+ε rule for Go when the command line does not set one (the Sanko paper's).
-pub const GO_EPSILON: f64 = 0.3;
-
 /// Checks an `--epsilon` value: a finite number ≥ 0 (ε of the 1+ε threshold rule).
 ///
 /// # Errors
@@ -47,7 +43,9 @@ pub fn check_epsilon(epsilon: Option<f64>) -> anyhow::Result<()> {
     }
 }
 
-/// The solver configuration from the budget flags.
+/// The solver configuration from the budget flags: the value session's
+/// ([`gosolve::session::config`], so its prior unless the caller sets `--prior`'s) with these
+/// budgets, ε, the Ctrl-C flag and a progress line labelled `label`.
 #[must_use]
 pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) -> Config {
     Config {
@@ -56,7 +54,6 @@ pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) ->
         max_time: (seconds > 0.0).then(|| Duration::from_secs_f64(seconds.min(MAX_SECONDS))),
         cancel: Some(cancel_flag()),
         progress: Some(progress_line(label)),
-        prior: PriorKind::DEFAULT,
-        ..Config::default()
+        ..gosolve::session::config()
     }
 }

@@ -9,6 +9,7 @@ use gosolve::search::PriorKind;
 /// The prior of `solve`, `prove` and `bench` when `--prior` is not given: the learned
 /// logistic model (fewer expansions than the area-margin prior on every bench board measured
 /// but 1x7; docs/log/2026-12-06-bench-boards.md).
+/// It names the value session's prior ([`gosolve::session::PRIOR`]; a unit test checks it).
 pub const DEFAULT_PRIOR: &str = "learned";
 
 /// The largest scale of the learned prior that `--prior learned:S/SD` accepts: the numbers
@@ -151,4 +152,18 @@ pub fn write_samples(solver: &mut Solver, path: &std::path::Path) -> anyhow::Res
         .open(path)
         .and_then(|mut f| f.write_all(out.as_bytes()))
         .with_context(|| format!("cannot write samples to {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_default_is_the_value_session_prior() {
+        assert_eq!(
+            parse_prior(DEFAULT_PRIOR).unwrap(),
+            gosolve::session::PRIOR,
+            "one default: `--prior`'s is the session's (GTP, analysis, Python)"
+        );
+    }
 }

@@ -47,7 +47,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1024)]
     pub tt_mib: usize,
     /// ε of the 1+ε rule (a finite number ≥ 0).
-    #[arg(long, default_value_t = crate::go_config::GO_EPSILON, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = gosolve::session::EPSILON, allow_hyphen_values = true)]
     pub epsilon: f64,
     /// Budget per question in expansions (0 = unlimited).
     #[arg(long, default_value_t = 0)]

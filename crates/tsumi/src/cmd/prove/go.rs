@@ -5,7 +5,7 @@
 //! the question's position from `--moves` (`solve` and `bench`).
 
 use crate::cmd::prove::ProveArgs;
-use crate::go_config::{GO_EPSILON, check_dfpn_size, config};
+use crate::go_config::{check_dfpn_size, config};
 use crate::interrupt::cancel_flag;
 use crate::prior::{DEFAULT_PRIOR, parse_prior, write_samples};
 use crate::progress::end_progress;
@@ -129,7 +129,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     {
         bail!("--algo {algo} does not apply to go: Go is proved by df-pn only");
     }
-    let epsilon = args.epsilon.unwrap_or(GO_EPSILON);
+    let epsilon = args.epsilon.unwrap_or(gosolve::session::EPSILON);
     let pos = crate::go_input::go_position(
         &args.size,
         args.sgf.as_deref(),

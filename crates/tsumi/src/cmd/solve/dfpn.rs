@@ -120,7 +120,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let mut cfg = config(
         args.max_expansions,
         0.0,
-        args.epsilon.unwrap_or(crate::go_config::GO_EPSILON),
+        args.epsilon.unwrap_or(gosolve::session::EPSILON),
         format!("solve {}", pos.size()),
     );
     args.knowledge.apply(&mut cfg);
