@@ -17,6 +17,7 @@
 //! is decided or open; an open root lists the jobs under open nodes: exactly the jobs whose
 //! results can still change the answer.
 
+use crate::report::ProveRecord;
 use crate::result_file::{self, shell_line};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
@@ -591,19 +592,23 @@ fn runs_job(pid: u64, result: &Path) -> bool {
     name.is_some_and(|n| cmd.contains(&n))
 }
 
-fn job_state(dir: &Path, p: &Plan, j: &Job) -> (State, Option<serde_json::Value>) {
+fn job_state(dir: &Path, p: &Plan, j: &Job) -> (State, Option<ProveRecord>) {
     let path = dir.join(&j.result);
-    if let Some(r) = result_file::read(&path) {
+    if let Some(v) = result_file::read(&path) {
         let q = job_question(p, j);
-        if result_file::proves(&r, &q) {
-            let wins = r["result"] == "win";
+        // A file that asks the question but is not a prove record is treated as another
+        // question's (a mismatch), never as an answer.
+        let record = ProveRecord::from_value(&v);
+        let same = result_file::same_question(&v, &q);
+        if let Some(r) = record.clone().filter(|_| result_file::proves(&v, &q)) {
+            let wins = r.result == "win";
             return (State::Done { wins }, Some(r));
         }
-        if result_file::same_question(&r, &q) && !is_running(&path) {
-            let why = r["reason"].as_str().unwrap_or("unknown").to_string();
+        if let Some(r) = record.filter(|_| same && !is_running(&path)) {
+            let why = r.reason.clone().unwrap_or_else(|| "unknown".to_string());
             return (State::Unknown(why), Some(r));
         }
-        if !result_file::same_question(&r, &q) && !is_running(&path) {
+        if !is_running(&path) {
             return (State::Mismatch, None);
         }
     }
@@ -645,7 +650,7 @@ fn is_running(path: &Path) -> bool {
     })
 }
 
-fn states(dir: &Path, p: &Plan) -> Vec<(State, Option<serde_json::Value>)> {
+fn states(dir: &Path, p: &Plan) -> Vec<(State, Option<ProveRecord>)> {
     p.jobs.iter().map(|j| job_state(dir, p, j)).collect()
 }
 
@@ -681,8 +686,8 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
                     "moves": j.moves,
                     "state": s.name(),
                     "detail": s.detail(&p.winner),
-                    "expansions": r.as_ref().map(|r| r["expansions"].clone()),
-                    "time_s": r.as_ref().map(|r| r["time_s"].clone()),
+                    "expansions": r.as_ref().map(|r| r.expansions),
+                    "time_s": r.as_ref().map(|r| r.time_s),
                 })
             })
             .collect();
@@ -701,11 +706,7 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
     println!("{}", p.question);
     for (j, (s, r)) in p.jobs.iter().zip(&st) {
         let effort = r.as_ref().map_or(String::new(), |r| {
-            format!(
-                " ({} expansions, {:.2} s)",
-                r["expansions"],
-                r["time_s"].as_f64().unwrap_or(0.0)
-            )
+            format!(" ({} expansions, {:.2} s)", r.expansions, r.time_s)
         });
         println!(
             "job {:4}  {:<12} {:<8} {}{effort}",
@@ -730,7 +731,7 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
 
 /// The value of a node for the plan's winner: `Some(true)` proven win, `Some(false)` proven
 /// loss, `None` open.
-fn value(node: &Node, winner: &str, st: &[(State, Option<serde_json::Value>)]) -> Option<bool> {
+fn value(node: &Node, winner: &str, st: &[(State, Option<ProveRecord>)]) -> Option<bool> {
     if let Some(j) = node.job {
         return match st[j].0 {
             State::Done { wins } => Some(wins),
@@ -757,7 +758,7 @@ fn value(node: &Node, winner: &str, st: &[(State, Option<serde_json::Value>)]) -
 fn explain(
     node: &Node,
     winner: &str,
-    st: &[(State, Option<serde_json::Value>)],
+    st: &[(State, Option<ProveRecord>)],
     indent: usize,
     root_len: usize,
     lines: &mut Vec<String>,
@@ -820,12 +821,7 @@ fn explain(
 
 /// The jobs whose results can still change an open node: the open leaves reached through
 /// open nodes only (a decided subtree cannot change).
-fn open_jobs(
-    node: &Node,
-    winner: &str,
-    st: &[(State, Option<serde_json::Value>)],
-    out: &mut Vec<usize>,
-) {
+fn open_jobs(node: &Node, winner: &str, st: &[(State, Option<ProveRecord>)], out: &mut Vec<usize>) {
     if value(node, winner, st).is_some() {
         return;
     }
@@ -848,12 +844,10 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
         .count();
     let effort = |jobs: &[usize]| -> (u64, f64) {
         jobs.iter().fold((0, 0.0), |(e, t), &j| {
-            st[j].1.as_ref().map_or((e, t), |r| {
-                (
-                    e + r["expansions"].as_u64().unwrap_or(0),
-                    t + r["time_s"].as_f64().unwrap_or(0.0),
-                )
-            })
+            st[j]
+                .1
+                .as_ref()
+                .map_or((e, t), |r| (e + r.expansions, t + r.time_s))
         })
     };
     let loser = if p.winner == "black" {
@@ -986,7 +980,7 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
 }
 
 /// The first move that is proven to win for the winner when the winner moves at the root.
-fn best_first_move(p: &Plan, st: &[(State, Option<serde_json::Value>)]) -> Option<String> {
+fn best_first_move(p: &Plan, st: &[(State, Option<ProveRecord>)]) -> Option<String> {
     if p.tree.to_move != p.winner {
         return None;
     }

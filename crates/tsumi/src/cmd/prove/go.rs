@@ -10,7 +10,7 @@ use crate::interrupt::cancel_flag;
 use crate::prior::{DEFAULT_PRIOR, parse_prior, write_samples};
 use crate::progress::end_progress;
 use crate::report::{
-    knowledge_json, knowledge_text, komi_number, proof_json, table_json, table_text,
+    ProveRecord, knowledge_json, knowledge_text, komi_number, proof_json, table_json, table_text,
 };
 use crate::system::{available_memory_bytes, cpu_seconds, resident_memory};
 use anyhow::{Context, bail};
@@ -247,45 +247,44 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if args.json || args.out.is_some() {
         let mut table = table_json(&solver);
         table["chosen"] = tt_why.clone().into();
-        let mut v = json!({
-            "game": "go",
-            "board": format!("{}x{}", geo.rows(), geo.cols()),
-            "komi": komi_number(komi),
-            "to_move": pos.to_move().name(),
-            "winner": winner.name(),
-            "status": if proven { "proven" } else { "unknown" },
-            "result": p.answer.name(),
-            "best_move": best,
-            "expansions": p.expansions,
-            "nodes": p.nodes,
-            "revisit_factor": p.revisit_factor(),
-            "time_s": p.time_s,
-            "threads": p.threads,
-            "cpu_s": cpu_seconds(),
-            "interrupted": interrupted,
-            "table": table,
-            "knowledge": knowledge_json(&solver),
-            "pruned_loss": p.pruned_loss,
-            "pruned": p.pruned,
-            "pruned_first": pruned_first.map(|q| proof_json(&q)),
-        });
-        if let Some(w) = &why {
-            v["reason"] = json!(w);
-        }
         let (rss, peak) = resident_memory();
-        v["resident_bytes"] = json!(rss);
-        v["peak_resident_bytes"] = json!(peak);
-        for (k, x) in question.as_object().into_iter().flatten() {
-            v[k] = x.clone();
-        }
+        let mut record = ProveRecord {
+            game: "go".into(),
+            board: pos.size().to_string(),
+            sgf: args.sgf.as_ref().map(|p| p.display().to_string()),
+            moves: normalized_moves(&pos, &args.moves),
+            komi: komi_number(komi),
+            to_move: pos.to_move().name().into(),
+            winner: winner.name().into(),
+            status: if proven { "proven" } else { "unknown" }.into(),
+            result: p.answer.name().into(),
+            best_move: best.clone(),
+            expansions: p.expansions,
+            nodes: p.nodes,
+            revisit_factor: p.revisit_factor(),
+            time_s: p.time_s,
+            threads: p.threads,
+            cpu_s: cpu_seconds(),
+            interrupted,
+            table,
+            knowledge: knowledge_json(&solver),
+            pruned_loss: p.pruned_loss,
+            pruned: p.pruned,
+            pruned_first: pruned_first.map(|q| proof_json(&q)),
+            reason: why.clone(),
+            resident_bytes: rss,
+            peak_resident_bytes: peak,
+            command: None,
+            version: None,
+        };
         if let Some(out) = &args.out {
             let argv: Vec<String> = std::env::args().collect();
-            v["command"] = json!(crate::result_file::shell_line(&argv));
-            v["version"] = json!(env!("CARGO_PKG_VERSION"));
-            crate::result_file::write_atomic(out, &format!("{v}\n"))?;
+            record.command = Some(crate::result_file::shell_line(&argv));
+            record.version = Some(env!("CARGO_PKG_VERSION").into());
+            crate::result_file::write_atomic(out, &format!("{}\n", record.to_value()))?;
         }
         if args.json {
-            println!("{v}");
+            println!("{}", record.to_value());
         }
     }
     if !args.json {
@@ -423,11 +422,16 @@ fn skip_done(out: &std::path::Path, question: &serde_json::Value, json: bool) ->
     if !crate::result_file::proves(&done, question) {
         return false;
     }
+    let record = ProveRecord::from_value(&done).unwrap_or_default();
     eprintln!(
         "skipped: {} already holds a proven answer ({} {}s)",
         out.display(),
-        done["winner"].as_str().unwrap_or("?"),
-        if done["result"] == "win" {
+        if record.winner.is_empty() {
+            "?"
+        } else {
+            &record.winner
+        },
+        if record.result == "win" {
             "win"
         } else {
             "lose"
