@@ -1,9 +1,13 @@
-//! The progress line of a search on stderr: paced (rewritten in place on a terminal, a plain
-//! line every ten seconds in a log), shown once a search has run for a second.
+//! The progress line of a search on stderr, one printer for every search: paced by
+//! [`ProgressPacer`] (rewritten in place on a terminal, a plain line every ten seconds in a
+//! log), shown once a search has run for a second. [`progress_line`] for the Go solver,
+//! [`pns_progress_line`] for the proof-number family, [`progress_spinner`] for the oracle.
 
 use gosolve::search::Progress;
 use std::io::IsTerminal;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Seconds between plain progress lines when stderr is not a terminal (a log file, a pipe).
 pub const LOG_PROGRESS_EVERY_S: f64 = 10.0;
@@ -105,4 +109,56 @@ fn short(x: u64) -> String {
     } else {
         x.to_string()
     }
+}
+
+/// A progress callback of the proof-number family (`prove` of the other games): one line,
+/// paced by [`ProgressPacer`].
+pub fn pns_progress_line() -> pns::budget::ProgressFn {
+    let pacer = ProgressPacer::new();
+    Arc::new(move |p: &pns::Progress| {
+        let secs = p.elapsed.as_secs_f64();
+        pacer.show(&format!(
+            "prove: {secs:.0} s, {} expansions ({:.0}/s), {} nodes",
+            p.expansions,
+            p.expansions as f64 / secs.max(1e-9),
+            p.nodes
+        ));
+    })
+}
+
+/// Spawns a progress display of `counter` (nodes) after one second, until `done`: an
+/// indicatif spinner on a terminal, else a plain line every ten seconds at most.
+pub fn progress_spinner(
+    counter: Arc<AtomicU64>,
+    done: Arc<AtomicBool>,
+    what: &'static str,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        let pacer = ProgressPacer::new();
+        let mut bar: Option<indicatif::ProgressBar> = None;
+        while !done.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(100));
+            let el = start.elapsed().as_secs_f64();
+            if el < 1.0 {
+                continue;
+            }
+            let n = counter.load(Ordering::Relaxed);
+            let line = format!("{what}: {n} nodes, {:.0} nodes/s, {el:.1} s", n as f64 / el);
+            if !pacer.is_terminal() {
+                pacer.show(&line);
+                continue;
+            }
+            let b = bar.get_or_insert_with(|| {
+                let b = indicatif::ProgressBar::new_spinner();
+                b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                b
+            });
+            b.set_message(line);
+            b.tick();
+        }
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+    })
 }

@@ -49,8 +49,6 @@ use pns::{
     Question, ResistanceOrder, Settings, Solution, Value, solve,
 };
 use std::io::IsTerminal;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// The Go options of `prove`, refused for the other games by name (the first given).
@@ -140,7 +138,7 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
         max_time: (args.seconds > 0.0)
             .then(|| Duration::from_secs_f64(args.seconds.min(MAX_SECONDS))),
         max_mib: args.tt_mib.unwrap_or(256),
-        progress: Some(progress_line()),
+        progress: Some(crate::progress::pns_progress_line()),
         cancel: Some(crate::interrupt::cancel_flag()),
     };
     if args.threats && game != GameId::Hex {
@@ -318,28 +316,6 @@ fn winning_child(
         }
     }
     (None, spent)
-}
-
-/// A progress callback: on a terminal one line rewritten every second, otherwise one line
-/// every ten seconds.
-fn progress_line() -> pns::budget::ProgressFn {
-    let tty = std::io::stderr().is_terminal();
-    let calls = Arc::new(AtomicU64::new(0));
-    Arc::new(move |p: &pns::Progress| {
-        let n = calls.fetch_add(1, Ordering::Relaxed);
-        let secs = p.elapsed.as_secs_f64();
-        let line = format!(
-            "prove: {secs:.0} s, {} expansions ({:.0}/s), {} nodes",
-            p.expansions,
-            p.expansions as f64 / secs.max(1e-9),
-            p.nodes
-        );
-        if tty {
-            eprint!("\r{line}   ");
-        } else if n % 10 == 9 {
-            eprintln!("{line}");
-        }
-    })
 }
 
 /// Proves `state` of `game` without the Hex knowledge and reports it.

@@ -252,43 +252,6 @@ pub fn stop_reason(timed_out: bool) -> &'static str {
     }
 }
 
-/// Spawns a progress display of `counter` (nodes) after one second, until `done`: an
-/// indicatif spinner on a terminal, else a plain line every ten seconds at most.
-pub fn progress_spinner(
-    counter: Arc<AtomicU64>,
-    done: Arc<AtomicBool>,
-    what: &'static str,
-) -> std::thread::JoinHandle<()> {
-    std::thread::spawn(move || {
-        let start = std::time::Instant::now();
-        let pacer = crate::progress::ProgressPacer::new();
-        let mut bar: Option<indicatif::ProgressBar> = None;
-        while !done.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(100));
-            let el = start.elapsed().as_secs_f64();
-            if el < 1.0 {
-                continue;
-            }
-            let n = counter.load(Ordering::Relaxed);
-            let line = format!("{what}: {n} nodes, {:.0} nodes/s, {el:.1} s", n as f64 / el);
-            if !pacer.is_terminal() {
-                pacer.show(&line);
-                continue;
-            }
-            let b = bar.get_or_insert_with(|| {
-                let b = indicatif::ProgressBar::new_spinner();
-                b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                b
-            });
-            b.set_message(line);
-            b.tick();
-        }
-        if let Some(b) = bar {
-            b.finish_and_clear();
-        }
-    })
-}
-
 impl SolveArgs {
     /// The position to solve, from the size, SGF, moves and komi flags.
     ///
@@ -331,7 +294,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
     let pos = args.position()?;
     let counter = Arc::new(AtomicU64::new(0));
     let done = Arc::new(AtomicBool::new(false));
-    let spinner = progress_spinner(counter.clone(), done.clone(), "oracle");
+    let spinner = crate::progress::progress_spinner(counter.clone(), done.clone(), "oracle");
     let stopper = Stopper::start(args.seconds);
     let mut oracle = Oracle::new()
         .with_cancel(stopper.flag())
