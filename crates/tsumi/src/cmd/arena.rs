@@ -177,9 +177,9 @@ pub struct MatchArgs {
     /// Seed of the match (each game's players are seeded from it and the game's index).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// The output format (`--json`).
+    #[command(flatten)]
+    pub output: crate::options::output::OutputArgs,
     /// Save every game's record in this directory (SGF for Go, NoGo and AtariGo).
     #[arg(long)]
     pub records: Option<PathBuf>,
@@ -476,7 +476,7 @@ impl GameTask for MatchTask<'_> {
         let threads = match_threads(a.threads, a.games);
         // A bar on a terminal; otherwise (a log) a plain line now and then, never `\r`.
         let terminal = std::io::stderr().is_terminal();
-        let show = !(a.quiet || a.json);
+        let show = !(a.quiet || a.output.json);
         let bar = if show && terminal {
             ProgressBar::new(a.games)
         } else {
@@ -536,7 +536,7 @@ impl GameTask for MatchTask<'_> {
         let rules = info
             .go
             .map(|(r, limit)| (r, limit, go_rules_text(r, limit)));
-        if a.json {
+        if a.output.json {
             let out = json!({
                 "command": std::env::args_os()
                     .map(|a| a.to_string_lossy().into_owned())

@@ -3,3 +3,4 @@
 
 pub mod checkpoint;
 pub mod knowledge;
+pub mod output;

@@ -108,9 +108,9 @@ pub struct PlanArgs {
 pub struct DirArgs {
     /// The campaign's directory (written by `campaign plan`).
     pub dir: PathBuf,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// The output format (`--json`).
+    #[command(flatten)]
+    pub output: crate::options::output::OutputArgs,
 }
 
 /// The file name of a campaign's plan in its directory.
@@ -675,7 +675,7 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
     let p = read_plan(&a.dir)?;
     let st = states(&a.dir, &p);
     let count = |name: &str| st.iter().filter(|(s, _)| s.name() == name).count();
-    if a.json {
+    if a.output.json {
         let jobs: Vec<_> = p
             .jobs
             .iter()
@@ -863,7 +863,7 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
             explain(&p.tree, &p.winner, &st, 1, root_len, &mut lines, &mut used);
             let (exp, time) = effort(&used);
             let best = best_first_move(&p, &st);
-            if a.json {
+            if a.output.json {
                 println!(
                     "{}",
                     json!({
@@ -925,7 +925,7 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
                     l = loser
                 )
             };
-            if a.json {
+            if a.output.json {
                 let list: Vec<_> = open
                     .iter()
                     .map(|&j| {

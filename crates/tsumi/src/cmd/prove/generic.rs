@@ -349,7 +349,7 @@ fn report<G: Game>(
         eprintln!();
     }
     let mover = game.to_move(state);
-    if args.json {
+    if args.output.json {
         println!(
             "{}",
             serde_json::to_string(&report_json(game, args, settings, state, solution, how))

@@ -174,7 +174,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     }
     let _marker = match &args.out {
         Some(out) => {
-            if args.skip_if_done && skip_done(out, &question, args.json) {
+            if args.skip_if_done && skip_done(out, &question, args.output.json) {
                 return Ok(());
             }
             crate::result_file::start_marker(out)?;
@@ -195,12 +195,12 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         geo.rows() == 1 || geo.cols() == 1,
     );
     check_tt_mib(tt_mib)?;
-    if !args.json {
+    if !args.output.json {
         eprintln!("table: {tt_mib} MiB ({tt_why})");
     }
     let mut solver = Solver::new(geo.clone(), tt_mib, cfg);
     args.checkpoints
-        .resume(&mut solver, &line, &asked, args.json)?;
+        .resume(&mut solver, &line, &asked, args.output.json)?;
     let plan = args.checkpoints.plan(&solver, &line, &asked);
     solver.config_mut().checkpoint.clone_from(&plan);
     let mut p = solver.prove(&line, winner, komi.half_points());
@@ -209,7 +209,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if p.pruned_loss {
         // Pruning is incomplete (it can hide the only good move): ask again unpruned, so
         // that `--prune` never turns a solvable question into an unknown one.
-        if !args.json {
+        if !args.output.json {
             eprintln!(
                 "the pruned search found no win for {}: asking again unpruned",
                 winner.name()
@@ -222,7 +222,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     }
     // Saved before anything else is written, so that an answer or an interrupt keeps its
     // proofs; a failed save is reported after the answer (exit status 2).
-    let saved = crate::options::checkpoint::save_final(&solver, plan.as_deref(), args.json);
+    let saved = crate::options::checkpoint::save_final(&solver, plan.as_deref(), args.output.json);
     if let Some(path) = &args.samples {
         write_samples(&mut solver, path)?;
     }
@@ -244,7 +244,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
             format!("time limit reached: {} s", args.seconds)
         }
     });
-    if args.json || args.out.is_some() {
+    if args.output.json || args.out.is_some() {
         let mut table = table_json(&solver);
         table["chosen"] = tt_why.clone().into();
         let (rss, peak) = resident_memory();
@@ -283,11 +283,11 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
             record.version = Some(env!("CARGO_PKG_VERSION").into());
             crate::result_file::write_atomic(out, &format!("{}\n", record.to_value()))?;
         }
-        if args.json {
+        if args.output.json {
             println!("{}", record.to_value());
         }
     }
-    if !args.json {
+    if !args.output.json {
         let verdict = match p.answer {
             Answer::Win => format!("{} wins", winner.name()),
             Answer::Loss => format!("{} loses", winner.name()),

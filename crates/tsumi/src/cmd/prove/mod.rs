@@ -50,9 +50,9 @@ pub struct ProveArgs {
     /// other games: 256.
     #[arg(long)]
     pub tt_mib: Option<usize>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// The output format (`--json`).
+    #[command(flatten)]
+    pub output: crate::options::output::OutputArgs,
     /// Go: also write the JSON object (with the command line and version) to this file,
     /// atomically (a temporary file renamed onto it); `FILE.running` marks the run meanwhile.
     /// A campaign's jobs use it.

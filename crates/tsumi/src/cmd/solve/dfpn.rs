@@ -105,7 +105,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         geo.rows() == 1 || geo.cols() == 1,
     );
     crate::cmd::prove::go::check_tt_mib(tt_mib)?;
-    if !args.json {
+    if !args.output.json {
         eprintln!("table: {tt_mib} MiB ({tt_why})");
     }
     // The output directories are checked before the search, so that no value is lost to a
@@ -129,7 +129,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // deadline, whichever question is running.
     let stopper = Stopper::start(args.seconds);
     cfg.cancel = Some(stopper.flag());
-    let json = args.json;
+    let json = args.output.json;
     // The first question: `--guess`, else the playouts' guess where they separate the komis
     // (a position given by --moves from the empty board; an SGF may set up stones the
     // playouts do not see), else the solver's short probes.

@@ -54,9 +54,9 @@ pub struct SolveArgs {
     /// dfpn: ε of the 1+ε threshold rule, a finite number ≥ 0 [default: 0.3].
     #[arg(long, allow_hyphen_values = true)]
     pub epsilon: Option<f64>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// The output format (`--json`).
+    #[command(flatten)]
+    pub output: crate::options::output::OutputArgs,
     /// dfpn: initial numbers of new nodes: "score", "learned", "uniform",
     /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE", SCALE being S or S/SD
     /// (φ's and δ's scales) [default: learned, 576/192].
@@ -322,7 +322,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
             };
             let why = stop_reason(timed_out);
             let time_s = start.elapsed().as_secs_f64();
-            if args.json {
+            if args.output.json {
                 let partial = serde_json::json!({
                     "board": pos.size().to_string(),
                     "engine": "oracle",
@@ -369,7 +369,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         first_guess: None,
     };
     check_pv(&pos, &report)?;
-    print_report(&report, args.json);
+    print_report(&report, args.output.json);
     Ok(())
 }
 
