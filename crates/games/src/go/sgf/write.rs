@@ -206,7 +206,7 @@ fn sgf_point(size: Size, p: Point) -> String {
 }
 
 /// Escapes a Text or SimpleText property value for a `[...]`: `\` and `]` get a backslash
-/// (SGF FF[4], "Text"). Every other character is kept as it is.
+/// (SGF `FF[4]`, "Text"). Every other character is kept as it is.
 ///
 /// # Examples
 /// ```
