@@ -31,7 +31,7 @@
 use games::Player;
 use games::go::{Board, KoRule, Komi, Move, Point, Position, Rules, SgfError, Size};
 use gosolve::position::reference;
-use gosolve::{Answer, Config, Solver, solve_value_from};
+use gosolve::{Answer, Solver, solve_value_from};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -486,9 +486,9 @@ impl GoEngine {
     ) -> (T, gosolve::Geometry, f64, bool) {
         let (geo, line) = reference::line(&self.pos).expect("boards of up to 30 points fit");
         let settings = &self.settings;
-        let solver = self
-            .solver
-            .get_or_insert_with(|| Solver::new(geo.clone(), settings.tt_mib, Config::default()));
+        let solver = self.solver.get_or_insert_with(|| {
+            Solver::new(geo.clone(), settings.tt_mib, gosolve::session::config())
+        });
         solver.config_mut().max_expansions = settings.solve_budget;
         let cancel = Arc::new(AtomicBool::new(false));
         solver.config_mut().cancel = Some(cancel.clone());
@@ -504,12 +504,10 @@ impl GoEngine {
                     }
                 });
             }
-            let worker = std::thread::Builder::new()
-                .name("tsumi-solve".into())
-                .stack_size(SOLVE_STACK_BYTES)
-                .spawn_scoped(scope, || work(solver, &line))
-                .expect("a solver thread can be started");
-            let out = worker.join().expect("the solver does not panic");
+            let out = gosolve::stack::run_with_stack("tsumi-solve", SOLVE_STACK_BYTES, || {
+                work(solver, &line)
+            })
+            .expect("a solver thread can be started and does not panic");
             drop(tx);
             out
         });
@@ -648,22 +646,15 @@ impl GoEngine {
             let settings = &self.settings;
             Some(self.solver.get_or_insert_with(|| {
                 let geo = reference::geometry(pos.size()).expect("boards of up to 30 points fit");
-                Solver::new(geo, settings.tt_mib, Config::default())
+                Solver::new(geo, settings.tt_mib, gosolve::session::config())
             }))
         } else {
             None
         };
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .name("tsumi-analyze".into())
-                .stack_size(SOLVE_STACK_BYTES)
-                .spawn_scoped(scope, || {
-                    crate::analysis::run(solver, refusal, &pos, limits, stop, &mut report)
-                })
-                .expect("an analysis thread can be started")
-                .join()
-                .expect("the analysis does not panic")
+        gosolve::stack::run_with_stack("tsumi-analyze", SOLVE_STACK_BYTES, || {
+            crate::analysis::run(solver, refusal, &pos, limits, stop, &mut report)
         })
+        .expect("an analysis thread can be started and does not panic")
     }
 
     /// Chooses a move for `colour` and plays it (see the module documentation): the first

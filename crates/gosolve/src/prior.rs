@@ -98,9 +98,12 @@ impl PriorKind {
         scale: 16.0,
     };
 
-    /// The default prior: the area-margin one. The learned prior saves expansions on empty
-    /// boards of two rows or more (3x5: 2.9×) but loses on some positions whose komi is far
-    /// from their value, where its other features mislead (docs/log/2026-12-06-bench-boards.md).
+    /// The prior of a bare [`crate::Config::default()`]: the area-margin one, which the
+    /// solver's own tests and reference runs pin their counts under. Every command and engine
+    /// searches with the value session's prior instead, the learned one
+    /// ([`crate::session::PRIOR`]): it saves expansions on boards of two rows or more (3x5:
+    /// 2.9×) but loses on some positions whose komi is far from their value
+    /// (docs/log/2026-12-06-bench-boards.md).
     pub const DEFAULT: PriorKind = PriorKind::SCORE;
 
     /// The probability p that the side to move wins, as this prior estimates it from the

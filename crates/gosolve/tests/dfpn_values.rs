@@ -6,21 +6,11 @@
 use games::Player;
 use gosolve::{Answer, Config, Geometry, Line, Solver, solve_value};
 
-/// (rows, cols, value) rows of the published table.
+/// (rows, cols, value) rows of the published table (`gosolve::published`).
 fn published_values() -> Vec<(usize, usize, i32)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/go-psk-values.tsv");
-    let text = std::fs::read_to_string(path).expect("data/go-psk-values.tsv is in the repository");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let cols: Vec<&str> = l.split('\t').collect();
-            let (r, c) = cols[0].split_once('x').unwrap();
-            (
-                r.parse().unwrap(),
-                c.parse().unwrap(),
-                cols[1].parse().unwrap(),
-            )
-        })
+    gosolve::published::published_values()
+        .into_iter()
+        .map(|p| (p.size.rows() as usize, p.size.cols() as usize, p.value))
         .collect()
 }
 

@@ -4,16 +4,11 @@
 use games::go::{Position, Rules, Size};
 use gosolve::oracle::Oracle;
 
-/// (board, value) rows of the published table.
+/// (board, value) rows of the published table (`gosolve::published`).
 fn published_values() -> Vec<(Size, i32)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/go-psk-values.tsv");
-    let text = std::fs::read_to_string(path).expect("data/go-psk-values.tsv is in the repository");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let cols: Vec<&str> = l.split('\t').collect();
-            (Size::parse(cols[0]).unwrap(), cols[1].parse().unwrap())
-        })
+    gosolve::published::published_values()
+        .into_iter()
+        .map(|p| (p.size, p.value))
         .collect()
 }
 

@@ -66,16 +66,25 @@ fn search<T: Send>(
                     }
                 });
             }
-            let out = std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, work)
-                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
-                .join()
-                .map_err(|_| PyRuntimeError::new_err("the search panicked"));
+            let out = gosolve::stack::run_with_stack("tsumi-search", STACK_BYTES, work)
+                .map_err(stack_error);
             drop(tx);
             out
         })
     })
+}
+
+/// A search thread that did not finish, as Python's `RuntimeError` (the same messages as
+/// before the shared helper: the system's refusal, or "the search panicked").
+fn stack_error(e: gosolve::stack::StackThreadError) -> PyErr {
+    match e {
+        gosolve::stack::StackThreadError::Spawn { source, .. } => {
+            PyRuntimeError::new_err(source.to_string())
+        }
+        gosolve::stack::StackThreadError::Panicked => {
+            PyRuntimeError::new_err("the search panicked")
+        }
+    }
 }
 
 /// A Go position with its history (positional superko), side to move and komi.
@@ -242,7 +251,7 @@ fn solver_for(
         max_expansions: budget,
         threads,
         cancel: Some(cancel.clone()),
-        ..Config::default()
+        ..gosolve::session::config()
     };
     Ok((Solver::new(geo.clone(), tt_mib, cfg), line, geo))
 }
@@ -476,22 +485,16 @@ fn hex_solve(
         mover = mover.opponent();
     }
     py.allow_threads(move || {
-        std::thread::scope(move |scope| {
-            std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || {
-                    let w = e.solve(Some(mover)).map(colour_name);
-                    let pv = e
-                        .principal_variation(Some(mover))
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect();
-                    (w, pv)
-                })
-                .map_err(|err| PyRuntimeError::new_err(err.to_string()))?
-                .join()
-                .map_err(|_| PyRuntimeError::new_err("the search panicked"))
+        gosolve::stack::run_with_stack("tsumi-search", STACK_BYTES, move || {
+            let w = e.solve(Some(mover)).map(colour_name);
+            let pv = e
+                .principal_variation(Some(mover))
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            (w, pv)
         })
+        .map_err(stack_error)
     })
 }
 

@@ -1,35 +1,25 @@
 #![doc = include_str!("../README.md")]
 
-mod analysis;
-mod arena_cmd;
-mod bench;
-mod bench_suites;
-mod campaign;
-mod check_cmd;
-mod checkpoint_args;
-mod dispatch;
-mod engine_cmd;
+mod cmd;
 mod exit;
-mod fit_prior;
-mod generic_prove;
+mod go_config;
 mod go_input;
-mod gtp_client;
-mod hex_nets;
 mod interrupt;
-mod knowledge_args;
+mod options;
+mod prior;
+mod progress;
 mod proof_sgf;
-mod prove;
-mod prove_go;
-mod referee;
 mod registry;
+mod report;
 mod result_file;
-mod selftest;
-mod solve;
-mod solve_dfpn;
-mod train_hexnet;
-mod tsumego;
+mod system;
 
 use clap::{Parser, Subcommand};
+use cmd::{
+    analysis, arena, bench, campaign, check, engine, fit_prior, prove, referee, selftest, solve,
+    train_hexnet, tsumego,
+};
+use gosolve::stack::StackThreadError;
 
 /// Solve small board games exactly and play them well.
 #[derive(Parser, Debug)]
@@ -55,9 +45,9 @@ enum Command {
     /// Answer one question: does a player win (Go at a komi), or the outcome of another game.
     Prove(prove::ProveArgs),
     /// Play games between two Monte Carlo players and report the win rate.
-    Match(arena_cmd::MatchArgs),
+    Match(arena::MatchArgs),
     /// Play a game against a Monte Carlo player in the terminal.
-    Play(arena_cmd::PlayArgs),
+    Play(arena::PlayArgs),
     /// Benchmark the Go df-pn solver on standard boards (value checked, effort, time, memory).
     Bench(bench::BenchArgs),
     /// Fit the learned prior's weights to samples written by `bench --samples`.
@@ -65,15 +55,15 @@ enum Command {
     /// Train the Hex policy and value networks from MCTS self-play (seeded, repeatable).
     TrainHexnet(train_hexnet::TrainHexnetArgs),
     /// Check a Go proof certificate with the independent checker (no solver code).
-    Check(check_cmd::CheckArgs),
+    Check(check::CheckArgs),
     /// Check the solver against the oracle, the oracle mode and the certificate checker.
     Selftest(selftest::SelftestArgs),
     /// Play Go over GTP version 2 on stdin/stdout (Sabaki, GoGui, GNU Go, referees).
-    Gtp(engine_cmd::GtpArgs),
+    Gtp(engine::GtpArgs),
     /// Answer KataGo's analysis JSON protocol on stdin/stdout (KaTrain, analysis tools).
     Analysis(analysis::AnalysisArgs),
     /// Play Hex over HTP (benzene's GTP dialect) on stdin/stdout (HexGui).
-    Htp(engine_cmd::HtpArgs),
+    Htp(engine::HtpArgs),
     /// Split one Go question into `prove` jobs for GNU parallel or Slurm, and merge them.
     Campaign(campaign::CampaignArgs),
     /// Play two GTP engines against each other (Go, the solver's rules), with SGF records.
@@ -90,7 +80,7 @@ const COMMAND_STACK_BYTES: usize = 1 << 30;
 /// (`ulimit -v`) an eighth of it (at least 64 MiB), so that the table and the search threads'
 /// stacks still fit: a stack is reserved whole, however little of it is used.
 fn command_stack_bytes() -> usize {
-    match prove_go::address_space_limit_bytes() {
+    match system::address_space_limit_bytes() {
         Some(limit) => {
             let eighth = usize::try_from(limit / 8).unwrap_or(usize::MAX);
             eighth.clamp(64 << 20, COMMAND_STACK_BYTES)
@@ -101,18 +91,18 @@ fn command_stack_bytes() -> usize {
 
 fn run(command: &Command) -> anyhow::Result<()> {
     match command {
-        Command::Solve(a) => dispatch::solve(a),
-        Command::Prove(a) => dispatch::prove(a),
-        Command::Match(a) => arena_cmd::run_match(a),
-        Command::Play(a) => arena_cmd::run_play(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Prove(a) => prove::run(a),
+        Command::Match(a) => arena::run_match(a),
+        Command::Play(a) => arena::run_play(a),
         Command::Bench(a) => bench::run(a),
         Command::FitPrior(a) => fit_prior::run(a),
         Command::TrainHexnet(a) => train_hexnet::run(a),
-        Command::Check(a) => check_cmd::run(a),
+        Command::Check(a) => check::run(a),
         Command::Selftest(a) => selftest::run(a),
-        Command::Gtp(a) => engine_cmd::run_gtp(a),
+        Command::Gtp(a) => engine::run_gtp(a),
         Command::Analysis(a) => analysis::run(a),
-        Command::Htp(a) => engine_cmd::run_htp(a),
+        Command::Htp(a) => engine::run_htp(a),
         Command::Campaign(a) => campaign::run(a),
         Command::Referee(a) => referee::run(a),
         Command::Tsumego(a) => tsumego::run(a),
@@ -138,20 +128,15 @@ fn main() {
     // and games on linear boards run to thousands of plies (only the pages used are
     // resident).
     let stack = command_stack_bytes();
-    let result = std::thread::Builder::new()
-        .name("tsumi".into())
-        .stack_size(stack)
-        .spawn(move || run(&cli.command))
-        .map_err(|e| {
-            anyhow::Error::new(e).context(format!(
+    let result = gosolve::stack::run_with_stack("tsumi", stack, || run(&cli.command))
+        .map_err(|e| match e {
+            StackThreadError::Spawn { source, .. } => anyhow::Error::new(source).context(format!(
                 "cannot start the command's thread with a {} MiB stack (virtual memory: ulimit -v)",
                 stack >> 20
-            ))
+            )),
+            StackThreadError::Panicked => anyhow::anyhow!("internal error: the command panicked"),
         })
-        .and_then(|h| {
-            h.join()
-                .unwrap_or_else(|_| Err(anyhow::anyhow!("internal error: the command panicked")))
-        })
+        .and_then(|r| r)
         .and_then(|()| exit::flush_stdout());
     if let Err(e) = result {
         let status = exit::status_of(&e);

@@ -32,7 +32,7 @@ pub const WHOLE_TREE_NODES: usize = 10_000;
 /// # Errors
 /// No answer to show, a failing certificate extraction, or a write error.
 pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> anyhow::Result<()> {
-    let winner = crate::check_cmd::proven_winner(p, "--proof-sgf")?;
+    let winner = crate::cmd::check::proven_winner(p, "--proof-sgf")?;
     write_one(solver, line, winner, p.komi2, path)
 }
 
@@ -42,7 +42,7 @@ pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> any
 /// # Errors
 /// A directory or write error, or a failing certificate extraction.
 pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
-    for (w, k2, path) in crate::check_cmd::deciding_files(value, dir, "sgf", "--proof-sgf")? {
+    for (w, k2, path) in crate::cmd::check::deciding_files(value, dir, "sgf", "--proof-sgf")? {
         write_one(solver, line, w, k2, &path)?;
     }
     Ok(())
@@ -173,7 +173,7 @@ impl SgfWriter<'_> {
             push_move(&mut self.out, &self.cert.geo, n.to_move.other(), n.step);
         }
         if let Some(c) = self.leaf_comment(id) {
-            let _ = write!(self.out, "C[{}]", escape(&c));
+            let _ = write!(self.out, "C[{}]", games::go::sgf_escape(&c));
         }
     }
 
@@ -349,11 +349,6 @@ fn push_setup(s: &mut String, geo: &Geometry, board: &Board, to_move: Color) {
         }
     }
     let _ = write!(s, "PL[{}]", color_letter(to_move));
-}
-
-/// SGF text escaping: `]` and `\` get a backslash.
-fn escape(t: &str) -> String {
-    t.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 #[cfg(test)]

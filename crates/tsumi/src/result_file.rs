@@ -1,4 +1,4 @@
-//! Result files of `prove --out FILE`, the unit of work of a campaign (`campaign.rs`).
+//! Result files of `prove --out FILE`, the unit of work of a campaign (`cmd/campaign`).
 //!
 //! A job must never leave a half-written result, and a rerun must skip work already done:
 //! - the result is written to `FILE.tmp.PID` in the same directory, flushed to disk, and

@@ -4,17 +4,11 @@
 mod common;
 use common::{assert_clear_error, json, tsumi};
 
-/// (board, value) rows of data/go-psk-values.tsv.
+/// (board, value) rows of data/go-psk-values.tsv (`gosolve::published`).
 fn published() -> Vec<(String, i64)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/go-psk-values.tsv");
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f[0].to_string(), f[1].parse().unwrap())
-        })
+    gosolve::published::published_values()
+        .into_iter()
+        .map(|p| (p.size.to_string(), i64::from(p.value)))
         .collect()
 }
 

@@ -38,7 +38,7 @@ pub use position::{MoveError, Position};
 pub use rules::{KoRule, Komi, KomiError, Rules};
 pub use sgf::{
     SgfError, SgfLocation, position_from_sgf, position_from_sgf_bytes,
-    position_from_sgf_bytes_before, position_to_sgf, root_points_from_sgf_bytes,
+    position_from_sgf_bytes_before, position_to_sgf, root_points_from_sgf_bytes, sgf_escape,
 };
 pub use symmetry::Symmetry;
 pub use tsumego::{PointSet, Tsumego, TsumegoError, TsumegoGoal};

@@ -61,7 +61,7 @@ use super::rules::{KoRule, Komi, KomiError};
 use crate::Player;
 use std::fmt;
 
-pub use write::position_to_sgf;
+pub use write::{position_to_sgf, sgf_escape};
 
 /// A place in an SGF text: 1-based line and column, and the byte offset.
 ///

@@ -204,3 +204,15 @@ fn sgf_point(size: Size, p: Point) -> String {
     let y = char::from(b'a' + (size.rows() - 1 - u32::from(p.row)) as u8);
     format!("{x}{y}")
 }
+
+/// Escapes a Text or SimpleText property value for a `[...]`: `\` and `]` get a backslash
+/// (SGF `FF[4]`, "Text"). Every other character is kept as it is.
+///
+/// # Examples
+/// ```
+/// assert_eq!(games::go::sgf_escape(r"a]b\c"), r"a\]b\\c");
+/// ```
+#[must_use]
+pub fn sgf_escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}

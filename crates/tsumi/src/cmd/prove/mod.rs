@@ -1,11 +1,16 @@
-//! `tsumi prove`: one question. Go goes to the df-pn solver of `gosolve` (`prove_go.rs`);
-//! every other game goes to the proof-number family of `pns` (`generic_prove.rs`); the
-//! dispatch, through the game registry, is in `dispatch.rs`. This module holds the
-//! arguments only, so that both back ends can use them without an import circle.
+//! `tsumi prove`: one question. Go goes to the df-pn solver of `gosolve` ([`go`]); every
+//! other game goes to the proof-number family of `pns` ([`generic`]), through the game
+//! registry ([`run`]). This module holds the arguments and the dispatch.
 //!
 //! Options that belong to one side only are `Option`s (or flags) with their defaults applied
 //! by the side that uses them, so that an option given for the other side is refused by name.
 
+pub mod generic;
+pub mod go;
+pub mod hex_nets;
+
+use crate::registry::{GameId, Use};
+use anyhow::bail;
 use clap::Args;
 
 /// Arguments of `tsumi prove`.
@@ -45,9 +50,9 @@ pub struct ProveArgs {
     /// other games: 256.
     #[arg(long)]
     pub tt_mib: Option<usize>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// The output format (`--json`).
+    #[command(flatten)]
+    pub output: crate::options::output::OutputArgs,
     /// Go: also write the JSON object (with the command line and version) to this file,
     /// atomically (a temporary file renamed onto it); `FILE.running` marks the run meanwhile.
     /// A campaign's jobs use it.
@@ -72,7 +77,7 @@ pub struct ProveArgs {
     pub no_knowledge: bool,
     /// Hex, fdfpn: move ordering and widening by the hexnet networks.
     #[command(flatten)]
-    pub nets: crate::hex_nets::HexNetArgs,
+    pub nets: crate::cmd::prove::hex_nets::HexNetArgs,
     /// Games other than Go (pns, pn2, dfpn, pds): weak PNS rule for δ (max + open children
     /// − 1) instead of the sum.
     #[arg(long)]
@@ -114,10 +119,10 @@ pub struct ProveArgs {
     pub proof_sgf: Option<std::path::PathBuf>,
     /// Go: knowledge and ablation flags.
     #[command(flatten)]
-    pub knowledge: crate::knowledge_args::KnowledgeArgs,
+    pub knowledge: crate::options::knowledge::KnowledgeArgs,
     /// Go: checkpoints of long runs.
     #[command(flatten)]
-    pub checkpoints: crate::checkpoint_args::CheckpointArgs,
+    pub checkpoints: crate::options::checkpoint::CheckpointArgs,
 }
 
 /// The exit statuses, in `tsumi prove --help`.
@@ -130,4 +135,39 @@ search cannot win is asked again unpruned.";
 #[must_use]
 pub fn no_knowledge_refusal(game: &str) -> String {
     format!("--no-knowledge switches off the Hex knowledge: it applies to hex only, not to {game}")
+}
+
+/// Runs `tsumi prove`.
+///
+/// # Errors
+/// An unknown game, bad input or an option that does not apply (status 2); no answer within
+/// the budget ([`crate::exit::Unknown`], status 3).
+pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
+    let game = GameId::parse_for(&args.game, Use::Prove)?;
+    if let Some(m) = args.tt_mib {
+        go::check_tt_mib(m)?;
+    }
+    crate::go_config::check_epsilon(args.epsilon)?;
+    if !(args.seconds >= 0.0 && args.seconds.is_finite()) {
+        bail!(
+            "--seconds {} is not a finite non-negative number of seconds",
+            args.seconds
+        );
+    }
+    if args.no_knowledge && game == GameId::Go {
+        bail!("{}", no_knowledge_refusal(game.name()));
+    }
+    if args.certificate.is_some() && game != GameId::Go {
+        bail!("--certificate applies to go only, not to {}", game.name());
+    }
+    if args.out.is_some() && game != GameId::Go {
+        bail!("--out applies to go only, not to {}", game.name());
+    }
+    if args.proof_sgf.is_some() && game != GameId::Go {
+        bail!("--proof-sgf applies to go only, not to {}", game.name());
+    }
+    match game {
+        GameId::Go => go::run(args),
+        other => generic::run(args, other),
+    }
 }

@@ -45,11 +45,11 @@ pub(super) fn fresh_prove(
             String::from_utf8_lossy(&out.stderr).trim()
         );
     }
-    let v: serde_json::Value =
+    let v: crate::report::ProveRecord =
         serde_json::from_slice(&out.stdout).context("the fresh process's JSON answer")?;
-    Ok(match v["result"].as_str() {
-        Some("win") => Answer::Win,
-        Some("loss") => Answer::Loss,
+    Ok(match v.result.as_str() {
+        "win" => Answer::Win,
+        "loss" => Answer::Loss,
         _ => Answer::Unknown,
     })
 }

@@ -2,6 +2,8 @@
 //! under optimal play, positional superko, Chinese area scoring, suicide illegal), a best
 //! move, a principal variation that replays legally to the end of the game, and the effort.
 
+pub mod dfpn;
+
 use crate::go_input::go_position;
 use anyhow::bail;
 use clap::Args;
@@ -52,9 +54,9 @@ pub struct SolveArgs {
     /// dfpn: ε of the 1+ε threshold rule, a finite number ≥ 0 [default: 0.3].
     #[arg(long, allow_hyphen_values = true)]
     pub epsilon: Option<f64>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// The output format (`--json`).
+    #[command(flatten)]
+    pub output: crate::options::output::OutputArgs,
     /// dfpn: initial numbers of new nodes: "score", "learned", "uniform",
     /// "score:SLOPE:SCALE", "learned:SCALE" or "learned:SCALE:FILE", SCALE being S or S/SD
     /// (φ's and δ's scales) [default: learned, 576/192].
@@ -75,10 +77,10 @@ pub struct SolveArgs {
     pub proof_sgf: Option<std::path::PathBuf>,
     /// dfpn: checkpoints of long runs.
     #[command(flatten)]
-    pub checkpoints: crate::checkpoint_args::CheckpointArgs,
+    pub checkpoints: crate::options::checkpoint::CheckpointArgs,
     /// dfpn: knowledge and ablation flags.
     #[command(flatten)]
-    pub knowledge: crate::knowledge_args::KnowledgeArgs,
+    pub knowledge: crate::options::knowledge::KnowledgeArgs,
 }
 
 /// The exit statuses, in `tsumi solve --help`.
@@ -147,7 +149,7 @@ pub struct SolveReport {
 }
 
 /// Checks what every engine of `tsumi solve` needs: the game is Go, `--seconds` is a finite
-/// number ≥ 0. The engine is chosen in `dispatch.rs`.
+/// number ≥ 0. The engine is chosen in [`run`].
 ///
 /// # Errors
 /// Unsupported game or a bad `--seconds` (status 2).
@@ -186,7 +188,7 @@ impl Stopper {
         let done = Arc::new(AtomicBool::new(false));
         let deadline = (seconds > 0.0).then(|| {
             std::time::Instant::now()
-                + Duration::from_secs_f64(seconds.min(crate::prove_go::MAX_SECONDS))
+                + Duration::from_secs_f64(seconds.min(crate::go_config::MAX_SECONDS))
         });
         let (f, t, d) = (flag.clone(), timed_out.clone(), done.clone());
         let ctrl_c = crate::interrupt::cancel_flag();
@@ -250,43 +252,6 @@ pub fn stop_reason(timed_out: bool) -> &'static str {
     }
 }
 
-/// Spawns a progress display of `counter` (nodes) after one second, until `done`: an
-/// indicatif spinner on a terminal, else a plain line every ten seconds at most.
-pub fn progress_spinner(
-    counter: Arc<AtomicU64>,
-    done: Arc<AtomicBool>,
-    what: &'static str,
-) -> std::thread::JoinHandle<()> {
-    std::thread::spawn(move || {
-        let start = std::time::Instant::now();
-        let pacer = crate::prove_go::ProgressPacer::new();
-        let mut bar: Option<indicatif::ProgressBar> = None;
-        while !done.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(100));
-            let el = start.elapsed().as_secs_f64();
-            if el < 1.0 {
-                continue;
-            }
-            let n = counter.load(Ordering::Relaxed);
-            let line = format!("{what}: {n} nodes, {:.0} nodes/s, {el:.1} s", n as f64 / el);
-            if !pacer.is_terminal() {
-                pacer.show(&line);
-                continue;
-            }
-            let b = bar.get_or_insert_with(|| {
-                let b = indicatif::ProgressBar::new_spinner();
-                b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                b
-            });
-            b.set_message(line);
-            b.tick();
-        }
-        if let Some(b) = bar {
-            b.finish_and_clear();
-        }
-    })
-}
-
 impl SolveArgs {
     /// The position to solve, from the size, SGF, moves and komi flags.
     ///
@@ -329,7 +294,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
     let pos = args.position()?;
     let counter = Arc::new(AtomicU64::new(0));
     let done = Arc::new(AtomicBool::new(false));
-    let spinner = progress_spinner(counter.clone(), done.clone(), "oracle");
+    let spinner = crate::progress::progress_spinner(counter.clone(), done.clone(), "oracle");
     let stopper = Stopper::start(args.seconds);
     let mut oracle = Oracle::new()
         .with_cancel(stopper.flag())
@@ -357,7 +322,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
             };
             let why = stop_reason(timed_out);
             let time_s = start.elapsed().as_secs_f64();
-            if args.json {
+            if args.output.json {
                 let partial = serde_json::json!({
                     "board": pos.size().to_string(),
                     "engine": "oracle",
@@ -392,7 +357,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         time_s: r.time_s,
         engine: "oracle".into(),
         status: "proven",
-        komi: komi.map(crate::prove_go::komi_number),
+        komi: komi.map(crate::report::komi_number),
         black_wins: komi.map(|k| k.black_wins(r.value)),
         proofs: None,
         questions: None,
@@ -404,7 +369,7 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
         first_guess: None,
     };
     check_pv(&pos, &report)?;
-    print_report(&report, args.json);
+    print_report(&report, args.output.json);
     Ok(())
 }
 
@@ -474,4 +439,25 @@ pub fn print_report(r: &SolveReport, json: bool) {
         "effort     {} {unit} in {:.3} s ({}{threads})",
         r.expansions, r.time_s, r.engine
     );
+}
+
+/// Runs `tsumi solve`.
+///
+/// # Errors
+/// Unsupported game or size, bad input (SGF, moves, komi), an option that does not apply to
+/// the engine (status 2); an exhausted budget or Ctrl-C, after printing what is known
+/// ([`crate::exit::Unknown`], status 3).
+pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    check(args)?;
+    match args.engine.as_str() {
+        "oracle" if args.certificate.is_some() => {
+            bail!("--certificate applies to the dfpn engine, not to the oracle")
+        }
+        "oracle" if args.proof_sgf.is_some() => {
+            bail!("--proof-sgf applies to the dfpn engine, not to the oracle")
+        }
+        "oracle" => run_oracle(args),
+        "dfpn" => dfpn::run(args),
+        other => bail!("unknown engine '{other}' (expected dfpn or oracle)"),
+    }
 }

@@ -27,15 +27,15 @@
 //! (and, with `--ablate`, the geometric mean of each run's ratio to the first), as the Sanko
 //! paper's Table 3 does over its suites.
 
+use crate::go_config::config;
 use crate::interrupt::cancel_flag;
-use crate::prove_go::{KnowledgeArgs, config, end_progress, resident_memory};
+use crate::options::knowledge::KnowledgeArgs;
+use crate::progress::end_progress;
+use crate::system::resident_memory;
 use anyhow::{Context, bail};
 use clap::Args;
 use gosolve::{Geometry, Solver, solve_value_from};
 use serde_json::json;
-
-/// The published values the bench checks against (the repository's copy of the oracle table).
-const VALUES: &str = include_str!("../../../data/go-psk-values.tsv");
 
 /// Arguments of `tsumi bench`.
 #[derive(Args, Debug)]
@@ -50,7 +50,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1024)]
     pub tt_mib: usize,
     /// ε of the 1+ε rule (a finite number ≥ 0).
-    #[arg(long, default_value_t = crate::prove_go::GO_EPSILON, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = gosolve::session::EPSILON, allow_hyphen_values = true)]
     pub epsilon: f64,
     /// Budget per question in expansions (0 = unlimited).
     #[arg(long, default_value_t = 0)]
@@ -60,7 +60,7 @@ pub struct BenchArgs {
     /// `learned:SCALE`, or `learned:SCALE:FILE` with weights from `tsumi fit-prior --out FILE`,
     /// where SCALE is S for both numbers or S/SD for φ's and δ's), "uniform" (1, 1), or
     /// "score:SLOPE:SCALE".
-    #[arg(long, default_value = crate::prove_go::DEFAULT_PRIOR)]
+    #[arg(long, default_value = crate::prior::DEFAULT_PRIOR)]
     pub prior: String,
     /// Print one JSON object per board instead of a table.
     #[arg(long)]
@@ -214,20 +214,6 @@ fn expand_boards(items: &[String]) -> anyhow::Result<Vec<(usize, usize)>> {
     Ok(out)
 }
 
-/// The published value of an empty board, if the table has it.
-#[must_use]
-pub fn published_value(board: &str) -> Option<i32> {
-    VALUES
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            Some((f.next()?, f.next()?.trim().parse::<i32>().ok()?))
-        })
-        .find(|(b, _)| *b == board)
-        .map(|(_, v)| v)
-}
-
 fn parse_size(text: &str) -> anyhow::Result<(usize, usize)> {
     let bad = || {
         format!(
@@ -270,11 +256,11 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
     let name = item.name();
     let pos = crate::go_input::go_position(&format!("{r}x{c}"), None, &item.moves, None, 64)
         .with_context(|| format!("bench position {name}"))?;
-    let (geo, line) = crate::prove_go::line_of(&pos, true, &item.moves)?;
-    let moves = crate::prove_go::parsed_moves(&pos, &item.moves)?;
+    let (geo, line) = crate::cmd::prove::go::line_of(&pos, true, &item.moves)?;
+    let moves = crate::cmd::prove::go::parsed_moves(&pos, &item.moves)?;
     let label = format!("bench {name} ({})", knowledge.describe());
     let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
-    cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
+    cfg.prior = crate::prior::parse_prior(&args.prior)?;
     knowledge.apply(&mut cfg);
     if args.samples.is_some() {
         cfg.sample_every = 8;
@@ -291,10 +277,10 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
     let (rss, peak) = resident_memory();
     let (expansions, nodes) = solver.totals();
     if let Some(path) = &args.samples {
-        crate::prove_go::write_samples(&mut solver, path)?;
+        crate::prior::write_samples(&mut solver, path)?;
     }
     let published = if item.moves.is_empty() {
-        published_value(&name)
+        gosolve::published::published_value(r, c)
     } else {
         None
     };
@@ -308,7 +294,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
             bail!("{name}: the principal variation does not replay to the value");
         }
     }
-    let first_guess = crate::solve_dfpn::first_guess_json(&res, Some(&playouts), None);
+    let first_guess = crate::cmd::solve::dfpn::first_guess_json(&res, Some(&playouts), None);
     let deciding_proofs = res.deciding_proofs();
     let deciding = deciding_proofs.iter().map(|p| p.expansions).sum();
     // The deciding questions again (Black at v − ½, White at v + ½; a bound at the board's
@@ -321,7 +307,7 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
             args.epsilon,
             format!("bench {name} alone"),
         );
-        cfg.prior = crate::prove_go::parse_prior(&args.prior)?;
+        cfg.prior = crate::prior::parse_prior(&args.prior)?;
         knowledge.apply(&mut cfg);
         for p in &deciding_proofs {
             let Some(winner) = p.proven_winner() else {
@@ -395,24 +381,24 @@ struct Widths {
 /// 2); a board left without a value by the budget, or Ctrl-C, after printing the rows so far
 /// ([`crate::exit::Unknown`], status 3; with `--ablate` the other runs of the board first).
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    crate::prove_go::check_tt_mib(args.tt_mib)?;
-    crate::prove_go::check_epsilon(Some(args.epsilon))?;
-    crate::prove_go::parse_prior(&args.prior).context("--prior")?;
+    crate::cmd::prove::go::check_tt_mib(args.tt_mib)?;
+    crate::go_config::check_epsilon(Some(args.epsilon))?;
+    crate::prior::parse_prior(&args.prior).context("--prior")?;
     // The question suites (bench_suites.rs) run on their own.
     let suites: Vec<_> = args
         .boards
         .iter()
-        .filter_map(|b| crate::bench_suites::find(b))
+        .filter_map(|b| crate::cmd::bench_suites::find(b))
         .collect();
     if !suites.is_empty() {
         if suites.len() != args.boards.len() {
             bail!("the question suites (killall-…) run alone, without boards or other sets");
         }
-        return crate::bench_suites::run(args, &suites);
+        return crate::cmd::bench_suites::run(args, &suites);
     }
     let boards = expand_items(&args.boards)?;
     for b in &boards {
-        crate::prove_go::check_dfpn_size(b.rows, b.cols)?;
+        crate::go_config::check_dfpn_size(b.rows, b.cols)?;
         // Every position's moves are checked before anything is solved.
         crate::go_input::go_position(&format!("{}x{}", b.rows, b.cols), None, &b.moves, None, 64)
             .with_context(|| format!("bench position {}", b.name()))?;
@@ -613,7 +599,7 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
                 "static_leaves": row.know.static_leaves,
                 "region_leaves": row.know.region_leaves,
                 "pruned_moves": row.know.pruned_moves,
-                "proofs": row.proofs.iter().map(crate::prove_go::proof_json).collect::<Vec<_>>(),
+                "proofs": row.proofs.iter().map(crate::report::proof_json).collect::<Vec<_>>(),
                 "first_guess": row.first_guess,
             })
         );

@@ -8,13 +8,15 @@
 //! illegal move, answers `?` or garbage, refuses a legal move of its opponent, dies, or gives
 //! no reply within `--move-timeout` seconds; `resign` loses too. Each game starts fresh
 //! engine processes (so a crash costs one game) and ends them with `quit`; they are always
-//! reaped (`gtp_client.rs`). Engine colours swap every other game with `--alternate`, and
+//! reaped ([`gtp_client`]). Engine colours swap every other game with `--alternate`, and
 //! `{seed}` in an engine command becomes the game's seed (`--seed` + game index).
 //!
 //! The match score is engine A's (`--black`'s command) wins plus half its draws over the
 //! games, with the 95% Wilson interval of `mcts::arena::wilson95`.
 
-use crate::gtp_client::{Engine, GtpError};
+pub mod gtp_client;
+
+use crate::cmd::referee::gtp_client::{Engine, GtpError};
 use anyhow::bail;
 use clap::Args;
 use games::Player;
@@ -241,11 +243,6 @@ fn play_game(
     (outcome, pos)
 }
 
-/// SGF text escaped for a `[...]` value.
-fn sgf_text(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 /// Runs `tsumi referee`.
 ///
 /// # Errors
@@ -279,10 +276,10 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
             a.move_timeout
         );
     }
-    let t = Duration::from_secs_f64(a.move_timeout.min(crate::prove_go::MAX_SECONDS));
+    let t = Duration::from_secs_f64(a.move_timeout.min(crate::go_config::MAX_SECONDS));
     let max_moves = a.max_moves.unwrap_or(10 * size.points() as u32);
     if let Some(d) = &a.records {
-        crate::check_cmd::check_dir(d, "--records")?;
+        crate::cmd::check::check_dir(d, "--records")?;
     }
     let cancel = crate::interrupt::cancel_flag();
     let (mut a_wins, mut b_wins, mut draws, mut black_wins, mut forfeits) =
@@ -324,10 +321,10 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
                 let mut sgf = position_to_sgf(&pos);
                 let props = format!(
                     "PB[{}]PW[{}]RE[{}]C[{}]",
-                    sgf_text(cmds[0]),
-                    sgf_text(cmds[1]),
+                    games::go::sgf_escape(cmds[0]),
+                    games::go::sgf_escape(cmds[1]),
                     out.re,
-                    sgf_text(&format!("tsumi referee game {}: {}", i + 1, out.reason))
+                    games::go::sgf_escape(&format!("tsumi referee game {}: {}", i + 1, out.reason))
                 );
                 sgf.insert_str(2, &props);
                 crate::result_file::write_text(&path, "game record", &sgf)?;

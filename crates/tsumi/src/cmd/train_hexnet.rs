@@ -388,7 +388,7 @@ pub fn run(args: &TrainHexnetArgs) -> anyhow::Result<()> {
     if train_p.is_empty() || test_p.is_empty() || train_v.is_empty() || test_v.is_empty() {
         bail!("too few self-play positions to train and hold out: play more --games");
     }
-    crate::check_cmd::check_dir(&args.out, "--out")?;
+    crate::cmd::check::check_dir(&args.out, "--out")?;
     let cfg = TrainConfig {
         epochs: args.epochs,
         seed: args.seed,

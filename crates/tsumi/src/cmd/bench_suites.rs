@@ -18,7 +18,9 @@
 //! line gives the geometric mean of the expansions: compare two configurations by the ratio
 //! of their geometric means.
 
-use crate::prove_go::{KnowledgeArgs, config, end_progress};
+use crate::go_config::config;
+use crate::options::knowledge::KnowledgeArgs;
+use crate::progress::end_progress;
 use anyhow::Context;
 use games::Player;
 use games::go::{Move, Position, Rules, Size};
@@ -159,10 +161,10 @@ struct SuiteRow {
 /// # Errors
 /// A bad option (status 2), or Ctrl-C ([`crate::exit::Unknown`], status 3) after the rows so
 /// far.
-pub fn run(args: &crate::bench::BenchArgs, suites: &[&QuestionSuite]) -> anyhow::Result<()> {
-    let prior = crate::prove_go::parse_prior(&args.prior).context("--prior")?;
+pub fn run(args: &crate::cmd::bench::BenchArgs, suites: &[&QuestionSuite]) -> anyhow::Result<()> {
+    let prior = crate::prior::parse_prior(&args.prior).context("--prior")?;
     for suite in suites {
-        for knowledge in crate::bench::configs(args) {
+        for knowledge in crate::cmd::bench::configs(args) {
             let mut rows = Vec::new();
             let limit = if args.max_expansions > 0 {
                 args.max_expansions
@@ -185,7 +187,7 @@ pub fn run(args: &crate::bench::BenchArgs, suites: &[&QuestionSuite]) -> anyhow:
 }
 
 fn run_position(
-    args: &crate::bench::BenchArgs,
+    args: &crate::cmd::bench::BenchArgs,
     suite: &QuestionSuite,
     moves: &[String],
     name: &str,
@@ -196,7 +198,7 @@ fn run_position(
     let size = format!("{}x{}", suite.rows, suite.cols);
     let pos = crate::go_input::go_position(&size, None, moves, None, 64)
         .with_context(|| format!("suite position {name}"))?;
-    let (geo, line) = crate::prove_go::line_of(&pos, true, moves)?;
+    let (geo, line) = crate::cmd::prove::go::line_of(&pos, true, moves)?;
     let mut cfg = config(
         limit,
         0.0,
@@ -212,7 +214,7 @@ fn run_position(
     let p = solver.prove(&line, Player::Black, suite.komi2());
     end_progress(p.time_s);
     if let Some(path) = &args.samples {
-        crate::prove_go::write_samples(&mut solver, path)?;
+        crate::prior::write_samples(&mut solver, path)?;
     }
     Ok(SuiteRow {
         name: name.to_string(),

@@ -17,6 +17,7 @@
 //! is decided or open; an open root lists the jobs under open nodes: exactly the jobs whose
 //! results can still change the answer.
 
+use crate::report::ProveRecord;
 use crate::result_file::{self, shell_line};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
@@ -112,9 +113,9 @@ pub struct PlanArgs {
 pub struct DirArgs {
     /// The campaign's directory (written by `campaign plan`).
     pub dir: PathBuf,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// The output format (`--json`).
+    #[command(flatten)]
+    pub output: crate::options::output::OutputArgs,
 }
 
 /// The file name of a campaign's plan in its directory.
@@ -289,7 +290,7 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         );
     }
     let size = Size::parse(&a.size)?;
-    crate::prove_go::check_dfpn_size(size.rows() as usize, size.cols() as usize)?;
+    crate::go_config::check_dfpn_size(size.rows() as usize, size.cols() as usize)?;
     let komi: Komi = a.komi.parse()?;
     if komi.half_points() % 2 == 0 {
         bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
@@ -304,31 +305,31 @@ fn plan(a: &PlanArgs) -> anyhow::Result<()> {
         bail!("--seconds {s} is not a positive number of seconds");
     }
     if let Some(m) = a.tt_mib {
-        crate::prove_go::check_tt_mib(m)?;
+        crate::cmd::prove::go::check_tt_mib(m)?;
     }
     if let Some(m) = a.checkpoint_minutes
         && !(m.is_finite() && m > 0.0)
     {
         bail!("--checkpoint-minutes {m} must be a positive number of minutes");
     }
-    let cores = crate::knowledge_args::default_threads() as u32;
+    let cores = crate::options::knowledge::default_threads() as u32;
     let jobs_per_node = a
         .jobs_per_node
         .unwrap_or_else(|| a.threads.map_or(1, |t| (cores / t).max(1)));
     let node_mib = a
         .node_mib
         .map(|m| m as usize)
-        .or_else(|| crate::prove_go::available_memory_bytes().map(|b| (b >> 20) as usize));
+        .or_else(|| crate::system::available_memory_bytes().map(|b| (b >> 20) as usize));
     // Every job's table is fixed here, from its share of the node: a job that chose its own
     // would take 3/4 of the memory it finds free, and several at once would not fit.
     let share = node_mib.map(|m| m / jobs_per_node as usize);
-    let (tt_mib, tt_why) = crate::prove_go::table_mib_within(
+    let (tt_mib, tt_why) = crate::cmd::prove::go::table_mib_within(
         a.tt_mib,
         size.points(),
         size.rows() == 1 || size.cols() == 1,
         share,
     );
-    crate::prove_go::check_tt_mib(tt_mib)?;
+    crate::cmd::prove::go::check_tt_mib(tt_mib)?;
     let tt_why = match (a.tt_mib, node_mib) {
         (Some(_), _) => tt_why,
         (None, Some(m)) => format!(
@@ -615,19 +616,23 @@ fn runs_job(pid: u64, result: &Path) -> bool {
     name.is_some_and(|n| cmd.contains(&n))
 }
 
-fn job_state(dir: &Path, p: &Plan, j: &Job) -> (State, Option<serde_json::Value>) {
+fn job_state(dir: &Path, p: &Plan, j: &Job) -> (State, Option<ProveRecord>) {
     let path = dir.join(&j.result);
-    if let Some(r) = result_file::read(&path) {
+    if let Some(v) = result_file::read(&path) {
         let q = job_question(p, j);
-        if result_file::proves(&r, &q) {
-            let wins = r["result"] == "win";
+        // A file that asks the question but is not a prove record is treated as another
+        // question's (a mismatch), never as an answer.
+        let record = ProveRecord::from_value(&v);
+        let same = result_file::same_question(&v, &q);
+        if let Some(r) = record.clone().filter(|_| result_file::proves(&v, &q)) {
+            let wins = r.result == "win";
             return (State::Done { wins }, Some(r));
         }
-        if result_file::same_question(&r, &q) && !is_running(&path) {
-            let why = r["reason"].as_str().unwrap_or("unknown").to_string();
+        if let Some(r) = record.filter(|_| same && !is_running(&path)) {
+            let why = r.reason.clone().unwrap_or_else(|| "unknown".to_string());
             return (State::Unknown(why), Some(r));
         }
-        if !result_file::same_question(&r, &q) && !is_running(&path) {
+        if !is_running(&path) {
             return (State::Mismatch, None);
         }
     }
@@ -669,7 +674,7 @@ fn is_running(path: &Path) -> bool {
     })
 }
 
-fn states(dir: &Path, p: &Plan) -> Vec<(State, Option<serde_json::Value>)> {
+fn states(dir: &Path, p: &Plan) -> Vec<(State, Option<ProveRecord>)> {
     p.jobs.iter().map(|j| job_state(dir, p, j)).collect()
 }
 
@@ -694,7 +699,7 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
     let p = read_plan(&a.dir)?;
     let st = states(&a.dir, &p);
     let count = |name: &str| st.iter().filter(|(s, _)| s.name() == name).count();
-    if a.json {
+    if a.output.json {
         let jobs: Vec<_> = p
             .jobs
             .iter()
@@ -705,8 +710,8 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
                     "moves": j.moves,
                     "state": s.name(),
                     "detail": s.detail(&p.winner),
-                    "expansions": r.as_ref().map(|r| r["expansions"].clone()),
-                    "time_s": r.as_ref().map(|r| r["time_s"].clone()),
+                    "expansions": r.as_ref().map(|r| r.expansions),
+                    "time_s": r.as_ref().map(|r| r.time_s),
                 })
             })
             .collect();
@@ -725,11 +730,7 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
     println!("{}", p.question);
     for (j, (s, r)) in p.jobs.iter().zip(&st) {
         let effort = r.as_ref().map_or(String::new(), |r| {
-            format!(
-                " ({} expansions, {:.2} s)",
-                r["expansions"],
-                r["time_s"].as_f64().unwrap_or(0.0)
-            )
+            format!(" ({} expansions, {:.2} s)", r.expansions, r.time_s)
         });
         println!(
             "job {:4}  {:<12} {:<8} {}{effort}",
@@ -754,7 +755,7 @@ fn status(a: &DirArgs) -> anyhow::Result<()> {
 
 /// The value of a node for the plan's winner: `Some(true)` proven win, `Some(false)` proven
 /// loss, `None` open.
-fn value(node: &Node, winner: &str, st: &[(State, Option<serde_json::Value>)]) -> Option<bool> {
+fn value(node: &Node, winner: &str, st: &[(State, Option<ProveRecord>)]) -> Option<bool> {
     if let Some(j) = node.job {
         return match st[j].0 {
             State::Done { wins } => Some(wins),
@@ -781,7 +782,7 @@ fn value(node: &Node, winner: &str, st: &[(State, Option<serde_json::Value>)]) -
 fn explain(
     node: &Node,
     winner: &str,
-    st: &[(State, Option<serde_json::Value>)],
+    st: &[(State, Option<ProveRecord>)],
     indent: usize,
     root_len: usize,
     lines: &mut Vec<String>,
@@ -844,12 +845,7 @@ fn explain(
 
 /// The jobs whose results can still change an open node: the open leaves reached through
 /// open nodes only (a decided subtree cannot change).
-fn open_jobs(
-    node: &Node,
-    winner: &str,
-    st: &[(State, Option<serde_json::Value>)],
-    out: &mut Vec<usize>,
-) {
+fn open_jobs(node: &Node, winner: &str, st: &[(State, Option<ProveRecord>)], out: &mut Vec<usize>) {
     if value(node, winner, st).is_some() {
         return;
     }
@@ -872,12 +868,10 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
         .count();
     let effort = |jobs: &[usize]| -> (u64, f64) {
         jobs.iter().fold((0, 0.0), |(e, t), &j| {
-            st[j].1.as_ref().map_or((e, t), |r| {
-                (
-                    e + r["expansions"].as_u64().unwrap_or(0),
-                    t + r["time_s"].as_f64().unwrap_or(0.0),
-                )
-            })
+            st[j]
+                .1
+                .as_ref()
+                .map_or((e, t), |r| (e + r.expansions, t + r.time_s))
         })
     };
     let loser = if p.winner == "black" {
@@ -893,7 +887,7 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
             explain(&p.tree, &p.winner, &st, 1, root_len, &mut lines, &mut used);
             let (exp, time) = effort(&used);
             let best = best_first_move(&p, &st);
-            if a.json {
+            if a.output.json {
                 println!(
                     "{}",
                     json!({
@@ -955,7 +949,7 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
                     l = loser
                 )
             };
-            if a.json {
+            if a.output.json {
                 let list: Vec<_> = open
                     .iter()
                     .map(|&j| {
@@ -1010,7 +1004,7 @@ fn merge(a: &DirArgs) -> anyhow::Result<()> {
 }
 
 /// The first move that is proven to win for the winner when the winner moves at the root.
-fn best_first_move(p: &Plan, st: &[(State, Option<serde_json::Value>)]) -> Option<String> {
+fn best_first_move(p: &Plan, st: &[(State, Option<ProveRecord>)]) -> Option<String> {
     if p.tree.to_move != p.winner {
         return None;
     }

@@ -171,7 +171,7 @@ pub fn run(args: &FitArgs) -> anyhow::Result<()> {
         ("built-in".into(), PriorKind::LEARNED),
     ];
     for path in &args.weights {
-        let weights = crate::prove_go::read_weights(path)?;
+        let weights = crate::prior::read_weights(path)?;
         let name = path.file_stem().map_or_else(
             || path.display().to_string(),
             |s| s.to_string_lossy().into(),

@@ -177,9 +177,9 @@ pub struct MatchArgs {
     /// Seed of the match (each game's players are seeded from it and the game's index).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    /// The output format (`--json`).
+    #[command(flatten)]
+    pub output: crate::options::output::OutputArgs,
     /// Save every game's record in this directory (SGF for Go, NoGo and AtariGo).
     #[arg(long)]
     pub records: Option<PathBuf>,
@@ -378,11 +378,6 @@ fn result_text(o: Outcome) -> &'static str {
     }
 }
 
-/// Escapes an SGF SimpleText value (`]` and `\\`).
-fn sgf_text(t: &str) -> String {
-    t.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 fn write_record(
     dir: &Path,
     game: &str,
@@ -414,7 +409,7 @@ fn write_record(
                 "(;GM[1]FF[4]CA[UTF-8]AP[tsumi:{}]GN[{game} {} of match]{size_prop}KM[{komi}]RU[{}]PB[{black}]PW[{white}]RE[{}]",
                 env!("CARGO_PKG_VERSION"),
                 r.index,
-                sgf_text(&rules),
+                games::go::sgf_escape(&rules),
                 result_text(r.outcome)
             );
             for (i, m) in r.moves.iter().enumerate() {
@@ -447,7 +442,7 @@ fn write_record(
 /// is one thread's work) and at least one.
 fn match_threads(asked: u32, games: u64) -> usize {
     let asked = if asked == 0 {
-        crate::knowledge_args::default_threads()
+        crate::options::knowledge::default_threads()
     } else {
         asked as usize
     };
@@ -476,12 +471,12 @@ impl GameTask for MatchTask<'_> {
         ];
         let names = [self.algos[0].name(), self.algos[1].name()];
         if let Some(dir) = &a.records {
-            crate::check_cmd::check_dir(dir, "--records")?;
+            crate::cmd::check::check_dir(dir, "--records")?;
         }
         let threads = match_threads(a.threads, a.games);
         // A bar on a terminal; otherwise (a log) a plain line now and then, never `\r`.
         let terminal = std::io::stderr().is_terminal();
-        let show = !(a.quiet || a.json);
+        let show = !(a.quiet || a.output.json);
         let bar = if show && terminal {
             ProgressBar::new(a.games)
         } else {
@@ -541,7 +536,7 @@ impl GameTask for MatchTask<'_> {
         let rules = info
             .go
             .map(|(r, limit)| (r, limit, go_rules_text(r, limit)));
-        if a.json {
+        if a.output.json {
             let out = json!({
                 "command": std::env::args_os()
                     .map(|a| a.to_string_lossy().into_owned())

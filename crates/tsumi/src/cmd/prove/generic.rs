@@ -33,8 +33,8 @@
 //! expansions of the children's proofs (not part of `expansions`, the value's proofs).
 //! JSON's `knowledge` is `true` exactly when the search ran on the Hex knowledge.
 
-use crate::prove::ProveArgs;
-use crate::prove_go::MAX_SECONDS;
+use crate::cmd::prove::ProveArgs;
+use crate::go_config::MAX_SECONDS;
 use crate::registry::GameId;
 use anyhow::{Context, anyhow, bail};
 use games::Game;
@@ -49,8 +49,6 @@ use pns::{
     Question, ResistanceOrder, Settings, Solution, Value, solve,
 };
 use std::io::IsTerminal;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// The Go options of `prove`, refused for the other games by name (the first given).
@@ -140,23 +138,23 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
         max_time: (args.seconds > 0.0)
             .then(|| Duration::from_secs_f64(args.seconds.min(MAX_SECONDS))),
         max_mib: args.tt_mib.unwrap_or(256),
-        progress: Some(progress_line()),
+        progress: Some(crate::progress::pns_progress_line()),
         cancel: Some(crate::interrupt::cancel_flag()),
     };
     if args.threats && game != GameId::Hex {
         bail!("--threats is Hex knowledge: it applies to hex only");
     }
     if args.no_knowledge && game != GameId::Hex {
-        bail!("{}", crate::prove::no_knowledge_refusal(game.name()));
+        bail!("{}", crate::cmd::prove::no_knowledge_refusal(game.name()));
     }
-    crate::hex_nets::check(&args.nets, game.name(), algorithm)?;
+    crate::cmd::prove::hex_nets::check(&args.nets, game.name(), algorithm)?;
     let s = &settings;
     let natural = NaturalOrder;
     match game {
         GameId::Hex => {
             let hex = Hex::from_size(&args.size)?;
             let state = play_moves(&hex, &args.moves)?;
-            let order = crate::hex_nets::order(&args.nets, &hex)?;
+            let order = crate::cmd::prove::hex_nets::order(&args.nets, &hex)?;
             if args.no_knowledge {
                 let prover = if args.threats {
                     s.prover_with::<Hex>(order, Box::new(HexThreats))
@@ -320,28 +318,6 @@ fn winning_child(
     (None, spent)
 }
 
-/// A progress callback: on a terminal one line rewritten every second, otherwise one line
-/// every ten seconds.
-fn progress_line() -> pns::budget::ProgressFn {
-    let tty = std::io::stderr().is_terminal();
-    let calls = Arc::new(AtomicU64::new(0));
-    Arc::new(move |p: &pns::Progress| {
-        let n = calls.fetch_add(1, Ordering::Relaxed);
-        let secs = p.elapsed.as_secs_f64();
-        let line = format!(
-            "prove: {secs:.0} s, {} expansions ({:.0}/s), {} nodes",
-            p.expansions,
-            p.expansions as f64 / secs.max(1e-9),
-            p.nodes
-        );
-        if tty {
-            eprint!("\r{line}   ");
-        } else if n % 10 == 9 {
-            eprintln!("{line}");
-        }
-    })
-}
-
 /// Proves `state` of `game` without the Hex knowledge and reports it.
 fn run_game<G: Game>(
     game: &G,
@@ -373,7 +349,7 @@ fn report<G: Game>(
         eprintln!();
     }
     let mover = game.to_move(state);
-    if args.json {
+    if args.output.json {
         println!(
             "{}",
             serde_json::to_string(&report_json(game, args, settings, state, solution, how))

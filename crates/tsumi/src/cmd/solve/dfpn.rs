@@ -3,9 +3,13 @@
 //! proof's komi, expansions, distinct nodes, revisit factor and time, the table statistics,
 //! the first move and a PV that replays legally to a game end scored v.
 
+use crate::cmd::solve::{SolveArgs, SolveReport, Stopper, check_pv, print_report, stop_reason};
+use crate::go_config::config;
 use crate::interrupt::cancel_flag;
-use crate::prove_go::{config, end_progress, proof_json, table_json, table_text};
-use crate::solve::{SolveArgs, SolveReport, Stopper, check_pv, print_report, stop_reason};
+use crate::progress::end_progress;
+use crate::report::proof_json;
+use crate::report::table_json;
+use crate::report::table_text;
 use anyhow::{Context, bail};
 use games::go::Komi;
 use gosolve::{Proof, Solved, Solver, solve_value_from};
@@ -87,39 +91,36 @@ pub(crate) fn playouts_json(g: &engine::playout_guess::PlayoutGuess) -> serde_js
 /// Bad input, a board over 64 points, an exhausted budget or Ctrl-C (after printing what is
 /// known).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    crate::prove_go::check_epsilon(args.epsilon)?;
-    let prior = crate::prove_go::parse_prior(
-        args.prior
-            .as_deref()
-            .unwrap_or(crate::prove_go::DEFAULT_PRIOR),
-    )
-    .context("--prior")?;
+    crate::go_config::check_epsilon(args.epsilon)?;
+    let prior =
+        crate::prior::parse_prior(args.prior.as_deref().unwrap_or(crate::prior::DEFAULT_PRIOR))
+            .context("--prior")?;
     let pos = args.position()?;
-    crate::prove_go::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
-    let (geo, line) = crate::prove_go::line_of(&pos, args.sgf.is_none(), &args.moves)?;
+    crate::go_config::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
+    let (geo, line) = crate::cmd::prove::go::line_of(&pos, args.sgf.is_none(), &args.moves)?;
     args.checkpoints.check(&geo, &line, "solve")?;
-    let (tt_mib, tt_why) = crate::prove_go::table_mib(
+    let (tt_mib, tt_why) = crate::cmd::prove::go::table_mib(
         args.tt_mib,
         geo.points(),
         geo.rows() == 1 || geo.cols() == 1,
     );
-    crate::prove_go::check_tt_mib(tt_mib)?;
-    if !args.json {
+    crate::cmd::prove::go::check_tt_mib(tt_mib)?;
+    if !args.output.json {
         eprintln!("table: {tt_mib} MiB ({tt_why})");
     }
     // The output directories are checked before the search, so that no value is lost to a
     // bad path.
     if let Some(dir) = &args.certificate {
-        crate::check_cmd::check_dir(dir, "--certificate")?;
+        crate::cmd::check::check_dir(dir, "--certificate")?;
     }
     if let Some(dir) = &args.proof_sgf {
-        crate::check_cmd::check_dir(dir, "--proof-sgf")?;
+        crate::cmd::check::check_dir(dir, "--proof-sgf")?;
     }
     let line_for_pv = line.clone();
     let mut cfg = config(
         args.max_expansions,
         0.0,
-        args.epsilon.unwrap_or(crate::prove_go::GO_EPSILON),
+        args.epsilon.unwrap_or(gosolve::session::EPSILON),
         format!("solve {}", pos.size()),
     );
     args.knowledge.apply(&mut cfg);
@@ -128,13 +129,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // deadline, whichever question is running.
     let stopper = Stopper::start(args.seconds);
     cfg.cancel = Some(stopper.flag());
-    let json = args.json;
+    let json = args.output.json;
     // The first question: `--guess`, else the playouts' guess where they separate the komis
     // (a position given by --moves from the empty board; an SGF may set up stones the
     // playouts do not see), else the solver's short probes.
     let playouts = match (args.guess, &args.sgf) {
         (None, None) => {
-            let moves = crate::prove_go::parsed_moves(&pos, &args.moves)?;
+            let moves = crate::cmd::prove::go::parsed_moves(&pos, &args.moves)?;
             Some(engine::playout_guess::playout_guess(
                 geo.rows(),
                 geo.cols(),
@@ -184,7 +185,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     }
     // Saved before anything is printed, so that an answer or an interrupt keeps its proofs;
     // a failed save is reported after the answer (exit status 2).
-    let saved = crate::checkpoint_args::save_final(&solver, plan.as_deref(), json);
+    let saved = crate::options::checkpoint::save_final(&solver, plan.as_deref(), json);
     if let Err(e) = &saved {
         eprintln!("error: {e:#}");
     }
@@ -212,7 +213,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                     "nodes": nodes,
                     "time_s": time_s,
                     "threads": solver.config().threads,
-                    "cpu_s": crate::prove_go::cpu_seconds(),
+                    "cpu_s": crate::system::cpu_seconds(),
                 });
                 println!("{partial}");
             } else {
@@ -270,7 +271,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         time_s,
         engine: "dfpn".into(),
         status: "proven",
-        komi: komi.map(crate::prove_go::komi_number),
+        komi: komi.map(crate::report::komi_number),
         black_wins: komi.map(|k| k.black_wins(value)),
         proofs: Some(deciding.iter().map(proof_json).collect()),
         questions: Some(solved.proofs.iter().map(proof_json).collect()),
@@ -281,12 +282,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             t
         }),
         knowledge: Some({
-            let mut k = crate::prove_go::knowledge_json(&solver);
+            let mut k = crate::report::knowledge_json(&solver);
             k["flags"] = args.knowledge.describe().into();
             k
         }),
         threads: Some(solver.config().threads),
-        cpu_s: Some(crate::prove_go::cpu_seconds()),
+        cpu_s: Some(crate::system::cpu_seconds()),
         first_guess: Some(first_guess_json(&solved, playouts.as_ref(), args.guess)),
     };
     check_pv(&pos, &report)?;
@@ -309,12 +310,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             expansions as f64 / nodes.max(1) as f64
         );
         println!("{}", table_text(&solver));
-        println!("{}", crate::prove_go::knowledge_text(&solver));
+        println!("{}", crate::report::knowledge_text(&solver));
     }
     // The proofs' files come after the value is printed, and Ctrl-C stops them (status 3).
     solver.config_mut().cancel = Some(cancel_flag());
     if let Some(dir) = &args.certificate {
-        let r = crate::check_cmd::write_solve(&mut solver, &line_for_pv, value, dir);
+        let r = crate::cmd::check::write_solve(&mut solver, &line_for_pv, value, dir);
         let what = format!("the certificates in {}", dir.display());
         crate::interrupt::unless_interrupted(r, &what)?;
     }

@@ -28,13 +28,13 @@ use std::path::{Path, PathBuf};
 const SHIPPED: [(usize, &str, &str); 2] = [
     (
         6,
-        include_str!("../../../data/hexnet/policy-6x6.txt"),
-        include_str!("../../../data/hexnet/value-6x6.txt"),
+        include_str!("../../../../../data/hexnet/policy-6x6.txt"),
+        include_str!("../../../../../data/hexnet/value-6x6.txt"),
     ),
     (
         7,
-        include_str!("../../../data/hexnet/policy-7x7.txt"),
-        include_str!("../../../data/hexnet/value-7x7.txt"),
+        include_str!("../../../../../data/hexnet/policy-7x7.txt"),
+        include_str!("../../../../../data/hexnet/value-7x7.txt"),
     ),
 ];
 

@@ -1,0 +1,61 @@
+//! The value session: the one set-up of the solver that `tsumi solve`, `tsumi bench`,
+//! `tsumi prove go`, the GTP and analysis engines and the Python module share, so that they
+//! all search with the same prior and ε.
+//!
+//! A session is a [`Solver`] built from [`config`] (the caller adds its budgets, cancel flag
+//! and progress line) and asked for a value by [`solve_value_from`], whose first question
+//! comes from a guess (the playouts', or the solver's short probes). Its prior is the learned
+//! one ([`PRIOR`]): fewer expansions than the area-margin prior on every bench board of two
+//! rows or more (2.8–2.9× on 3x5 and 4x4; docs/log/2026-12-06-bench-boards.md). A bare
+//! [`Config::default()`] keeps [`PriorKind::DEFAULT`], the area-margin prior, for the
+//! solver's own tests and reference runs, whose counts are pinned.
+//!
+//! # Examples
+//! ```
+//! use gosolve::{Geometry, Line, session};
+//! let mut solver = session::solver(Geometry::new(2, 2).unwrap(), 1);
+//! let solved = session::solve_value_from(&mut solver, &Line::new(), None, |_| {});
+//! assert_eq!(solved.value, Some(1));
+//! ```
+
+pub use crate::value::{Solved, solve_value_from};
+use crate::{Config, Geometry, Solver, prior::PriorKind};
+
+/// The prior of a session: the learned logistic model at scales 576/192
+/// ([`PriorKind::LEARNED`]).
+pub const PRIOR: PriorKind = PriorKind::LEARNED;
+
+/// ε of the 1+ε rule in a session (the Sanko paper's).
+pub const EPSILON: f64 = 0.3;
+
+/// The configuration of a session: [`Config::default()`] with [`PRIOR`] and [`EPSILON`]; no
+/// budget, cancel flag or progress callback (the caller sets those).
+#[must_use]
+pub fn config() -> Config {
+    Config {
+        prior: PRIOR,
+        epsilon: EPSILON,
+        ..Config::default()
+    }
+}
+
+/// A solver of `geo` with a table of `tt_mib` MiB and the session's [`config`].
+#[must_use]
+pub fn solver(geo: Geometry, tt_mib: usize) -> Solver {
+    Solver::new(geo, tt_mib, config())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_searches_with_the_learned_prior_and_the_paper_epsilon() {
+        let c = config();
+        assert_eq!(c.prior, PriorKind::LEARNED);
+        assert_ne!(c.prior, Config::default().prior, "the bare default differs");
+        assert!((c.epsilon - 0.3).abs() < 1e-12);
+        assert_eq!(c.max_expansions, 0);
+        assert!(c.cancel.is_none() && c.progress.is_none());
+    }
+}
