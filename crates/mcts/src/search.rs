@@ -614,3 +614,5 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod paper_rules;
