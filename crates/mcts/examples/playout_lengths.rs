@@ -107,7 +107,11 @@ fn main() {
             k,
             lengths(&AtariGo::from_size(&t).unwrap(), Uniform, n),
         );
-        print("nogo", k, lengths(&NoGo::from_size(&t).unwrap(), Uniform, n));
+        print(
+            "nogo",
+            k,
+            lengths(&NoGo::from_size(&t).unwrap(), Uniform, n),
+        );
         print(
             "nogo-capture-loses",
             k,

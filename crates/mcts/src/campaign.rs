@@ -177,13 +177,13 @@ impl MatchPlan {
         if spec.games.is_empty() || spec.sizes.is_empty() || spec.budgets.is_empty() {
             return Err("give at least one game, one size and one budget".into());
         }
-        if spec.block == 0 || spec.block % 2 == 1 {
+        if spec.block == 0 || !spec.block.is_multiple_of(2) {
             return Err(format!(
                 "--block {}: a block must be an even number of games (as many with each colour)",
                 spec.block
             ));
         }
-        if spec.games_per_cell == 0 || spec.games_per_cell % spec.block != 0 {
+        if spec.games_per_cell == 0 || !spec.games_per_cell.is_multiple_of(spec.block) {
             return Err(format!(
                 "--games {} must be a positive multiple of --block {}",
                 spec.games_per_cell, spec.block
@@ -617,13 +617,25 @@ mod tests {
     fn bad_grids_are_refused_with_one_line() {
         let mut s = spec();
         s.block = 3;
-        assert!(MatchPlan::new(&s, Path::new("d"), "t").unwrap_err().contains("even"));
+        assert!(
+            MatchPlan::new(&s, Path::new("d"), "t")
+                .unwrap_err()
+                .contains("even")
+        );
         let mut s = spec();
         s.games_per_cell = 10;
-        assert!(MatchPlan::new(&s, Path::new("d"), "t").unwrap_err().contains("multiple"));
+        assert!(
+            MatchPlan::new(&s, Path::new("d"), "t")
+                .unwrap_err()
+                .contains("multiple")
+        );
         let mut s = spec();
         s.games = vec!["chess".into()];
-        assert!(MatchPlan::new(&s, Path::new("d"), "t").unwrap_err().contains("chess"));
+        assert!(
+            MatchPlan::new(&s, Path::new("d"), "t")
+                .unwrap_err()
+                .contains("chess")
+        );
         let mut s = spec();
         s.budgets = vec!["0s".into()];
         assert!(MatchPlan::new(&s, Path::new("d"), "t").is_err());
@@ -635,7 +647,11 @@ mod tests {
         assert!(MatchPlan::new(&s, Path::new("d"), "t").is_err());
         let mut s = spec();
         s.budgets = vec!["1000".into(), "1000".into()];
-        assert!(MatchPlan::new(&s, Path::new("d"), "t").unwrap_err().contains("twice"));
+        assert!(
+            MatchPlan::new(&s, Path::new("d"), "t")
+                .unwrap_err()
+                .contains("twice")
+        );
     }
 
     #[test]

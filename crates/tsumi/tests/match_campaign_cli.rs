@@ -100,9 +100,11 @@ fn a_match_grid_runs_resumes_and_merges() {
     let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap();
     let lines: Vec<&str> = jobs.lines().collect();
     assert_eq!(lines.len(), 4 * 3, "4 cells of 3 blocks");
-    assert!(std::fs::read_to_string(dir.join("slurm.sh"))
-        .unwrap()
-        .contains("SLURM_ARRAY_TASK_ID"));
+    assert!(
+        std::fs::read_to_string(dir.join("slurm.sh"))
+            .unwrap()
+            .contains("SLURM_ARRAY_TASK_ID")
+    );
     // A plan is not overwritten by accident.
     assert_clear_error(
         &[
@@ -191,7 +193,11 @@ fn a_match_grid_runs_resumes_and_merges() {
     // The text table has one row per cell with its interval.
     let out = tsumi(&["campaign", "merge", dir.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(text.lines().filter(|l| l.contains("| 6/6 |")).count(), 4, "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.contains("| 6/6 |")).count(),
+        4,
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

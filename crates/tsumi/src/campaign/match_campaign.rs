@@ -125,7 +125,9 @@ pub fn report(dir: &Path, json_out: bool, merge: bool) -> anyhow::Result<bool> {
     } else {
         for r in &reports {
             let blocks = r.cell.games / p.block;
-            let rate = r.win_rate.map_or("—".into(), |x| format!("{:.1}%", 100.0 * x));
+            let rate = r
+                .win_rate
+                .map_or("—".into(), |x| format!("{:.1}%", 100.0 * x));
             let mut line = format!(
                 "{}: {}/{} blocks, {} games, {} {rate}",
                 r.cell.id,
