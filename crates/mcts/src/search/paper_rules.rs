@@ -180,3 +180,80 @@ fn atarigo_codes_carry_the_capture_feature() {
         1
     );
 }
+
+/// Diagnostic, not a rule (`cargo test --release -p mcts -- --ignored --nocapture
+/// permutation_weight_share`): over one 10,000-playout MCPS search from the start of NoGo,
+/// AtariGo and Hex 7×7, the mean shares `n : ñ : n̂` of Equation 1 at the selected move of
+/// every descent step under a frozen node, and the spread (standard deviation over the
+/// node's moves) of `Q̃` and `Q̂` there: a permutation term with a large share and a small
+/// spread pulls every move towards one value.
+#[test]
+#[ignore = "a diagnostic that prints figures (about a second in release)"]
+fn permutation_weight_share() {
+    fn run<G: Game>(name: &str, game: &G) {
+        let root = game.initial();
+        let mut s = Searcher::new(game, mcps(1, 10_000), Uniform, 36);
+        s.begin(game, &root);
+        let mut st = SearchStats::default();
+        let (mut steps, mut share) = (0u64, [0.0f64; 3]);
+        let (mut spread_amaf, mut spread_perm) = (0.0, 0.0);
+        for _ in 0..10_000 {
+            s.iterate(game, &root, &mut st);
+            for (k, &(node, amaf_ref, perm_ref)) in s.trace.iter().enumerate() {
+                if perm_ref == NONE {
+                    continue;
+                }
+                let nd = s.nodes[node as usize];
+                let p = nd.to_move;
+                let codes = s.codes;
+                let amaf = &s.amaf[amaf_ref as usize * codes..][..codes];
+                let slot = s.nodes[perm_ref as usize].perm as usize * codes;
+                let perm = &s.perm[slot..slot + codes];
+                let e = s.edges[s.path[k].1 as usize];
+                let (n, na, nh) = (
+                    f64::from(e.stat.n),
+                    f64::from(amaf[e.code as usize].n),
+                    f64::from(perm[e.code as usize].n),
+                );
+                let t = n + na + nh;
+                if t == 0.0 {
+                    continue;
+                }
+                steps += 1;
+                share[0] += n / t;
+                share[1] += na / t;
+                share[2] += nh / t;
+                let edges = &s.edges[nd.first_edge as usize..][..nd.num_edges as usize];
+                let sd = |f: &dyn Fn(&Edge<G::Move>) -> Option<f64>| {
+                    let v: Vec<f64> = edges.iter().filter_map(f).collect();
+                    if v.len() < 2 {
+                        return 0.0;
+                    }
+                    let m = v.iter().sum::<f64>() / v.len() as f64;
+                    (v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / v.len() as f64).sqrt()
+                };
+                spread_amaf += sd(&|x| {
+                    let a = amaf[x.code as usize];
+                    (a.n > 0).then(|| a.mean_for(p, 0.0))
+                });
+                spread_perm += sd(&|x| {
+                    let h = perm[x.code as usize];
+                    (h.n > 0).then(|| h.mean_for(p, 0.0))
+                });
+            }
+        }
+        let k = steps.max(1) as f64;
+        println!(
+            "{name}: {steps} steps under a frozen node; shares n {:.3} ñ {:.3} n̂ {:.3}; spread of Q̃ {:.3}, of Q̂ {:.3}",
+            share[0] / k,
+            share[1] / k,
+            share[2] / k,
+            spread_amaf / k,
+            spread_perm / k
+        );
+        assert!(steps > 0);
+    }
+    run("nogo 7x7", &games::nogo::NoGo::from_size("7").unwrap());
+    run("atarigo 7x7", &AtariGo::from_size("7").unwrap());
+    run("hex 7x7", &games::hex::Hex::from_size("7").unwrap());
+}
