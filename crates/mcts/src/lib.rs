@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod arena;
+pub mod campaign;
 pub mod params;
 pub mod rollout;
 pub mod search;

@@ -613,4 +613,6 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
 }
 
 #[cfg(test)]
+mod paper_rules;
+#[cfg(test)]
 mod tests;

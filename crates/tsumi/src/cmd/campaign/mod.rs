@@ -27,6 +27,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
+mod match_campaign;
+
 /// Arguments of `tsumi campaign`.
 #[derive(Args, Debug)]
 pub struct CampaignArgs {
@@ -43,9 +45,14 @@ pub enum CampaignCommand {
     /// Write the jobs of one question: DIR/jobs.txt (GNU parallel), DIR/slurm.sh (a Slurm
     /// array) and DIR/plan.json.
     Plan(PlanArgs),
-    /// Show each job as done, unknown (its budget ran out), running, killed or missing.
+    /// Write the jobs of a match campaign (games × sizes × budgets in blocks of games, issue
+    /// 36): DIR/jobs.txt, DIR/slurm.sh and DIR/match-plan.json.
+    PlanMatch(match_campaign::PlanMatchArgs),
+    /// Show each job as done, unknown (its budget ran out), running, killed or missing (of a
+    /// match campaign: each cell's blocks done, running and missing).
     Status(DirArgs),
-    /// Combine the job results into the root's answer, or list the jobs that still decide it.
+    /// Combine the job results into the root's answer, or list the jobs that still decide it
+    /// (of a match campaign: each cell's win rate, 95% interval and measurements).
     Merge(DirArgs),
 }
 
@@ -201,7 +208,10 @@ pub struct Plan {
 pub fn run(args: &CampaignArgs) -> anyhow::Result<()> {
     match &args.command {
         CampaignCommand::Plan(a) => plan(a),
+        CampaignCommand::PlanMatch(a) => match_campaign::plan(a),
+        CampaignCommand::Status(a) if match_campaign::report(&a.dir, a.json, false)? => Ok(()),
         CampaignCommand::Status(a) => status(a),
+        CampaignCommand::Merge(a) if match_campaign::report(&a.dir, a.json, true)? => Ok(()),
         CampaignCommand::Merge(a) => merge(a),
     }
 }
