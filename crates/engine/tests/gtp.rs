@@ -86,8 +86,8 @@ fn unknown_commands_and_bad_arguments_are_errors_with_the_id() {
          ? syntax error (expected play COLOUR VERTEX)\n\n\
          ? syntax error (invalid colour)\n\n\
          ? syntax error (invalid komi 'abc' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
-         ? syntax error (invalid komi '6.3' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
-         ? syntax error (invalid komi '1000.5' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
+         ? komi 6.3 not supported (tsumi takes multiples of 0.5, e.g. 7.5 or -2)\n\n\
+         ? komi 1000.5 out of range (tsumi takes komi from -1000 to 1000)\n\n\
          ? syntax error (expected genmove COLOUR)\n\n\
          ? syntax error (invalid colour)\n\n\
          ?9 syntax error (an id without a command)\n\n"

@@ -75,7 +75,7 @@ pub struct OracleResult {
 pub enum OracleError {
     /// The node budget ran out.
     #[error(
-        "oracle node budget of {0} nodes exhausted (raise it with --max-expansions, or use the dfpn engine)"
+        "oracle node budget of {0} nodes exhausted (raise it with --max-expansions)"
     )]
     Budget(u64),
     /// The cancel flag was raised (Ctrl-C).

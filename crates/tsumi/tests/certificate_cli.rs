@@ -123,7 +123,7 @@ fn solve_writes_one_certificate_per_deciding_proof() {
     );
     for (name, want) in [
         (
-            "black--0.5.cert",
+            "black-minus0.5.cert",
             "valid: black wins at komi -0.5 from the empty 2x3 board",
         ),
         (

@@ -54,23 +54,18 @@ impl Size {
         })
     }
 
-    /// Parses "RxC" (R rows, C columns) or "N" (N×N).
+    /// Parses "RxC" (R rows, C columns), "N" (N×N), or the sides named by letter in either
+    /// order ("3rx4c", "4cx3r"), as [`crate::dims::parse_rows_cols`].
     ///
     /// # Errors
     /// [`SizeError`] for malformed text or an unsupported size.
     pub fn parse(text: &str) -> Result<Self, SizeError> {
-        let t = text.trim().to_ascii_lowercase();
-        let num = |s: &str| {
-            s.parse::<u32>()
-                .map_err(|_| SizeError::Malformed(text.to_string()))
+        let (rows, cols) = crate::dims::parse_rows_cols(text, false)
+            .map_err(|_| SizeError::Malformed(text.to_string()))?;
+        let side = |n: usize| {
+            u32::try_from(n).map_err(|_| SizeError::Malformed(text.to_string()))
         };
-        match t.split_once('x') {
-            Some((r, c)) => Self::new(num(r)?, num(c)?),
-            None => {
-                let n = num(&t)?;
-                Self::new(n, n)
-            }
-        }
+        Self::new(side(rows)?, side(cols)?)
     }
 
     /// Number of rows.
