@@ -219,8 +219,8 @@ fn final_status_list_counts_every_stone_alive() {
 
 #[test]
 fn printsgf_and_loadsgf_round_trip_through_a_file() {
-    let dir = std::env::temp_dir().join(format!("tsumi-gtp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("game.sgf");
     let f = file.display();
     let mut a = engine("4");
@@ -244,7 +244,10 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
     assert_eq!(replies[1], board_a);
     assert_eq!(b.engine.position(), a.engine.position());
     // Before move 3: Black B2 and White C3 only, Black to move.
-    let out = session(&mut b, &format!("loadsgf {f} 3\nshowboard\nundo\n"));
+    let out = session(
+        &mut b,
+        &format!("loadsgf {f} 3\nshowboard\nundo\nshowboard\nundo\nundo\n"),
+    );
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[0], "=");
     assert!(
@@ -252,10 +255,14 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
         "{}",
         replies[1]
     );
-    assert_eq!(
-        replies[2], "? cannot undo",
-        "undo stops at the loaded position"
+    // Undo takes back the file's moves too (as GNU Go does), down to the empty board.
+    assert_eq!(replies[2], "=", "undo takes back C3");
+    assert!(
+        replies[3].contains("white to move") && replies[3].contains("1 move played"),
+        "{}",
+        replies[3]
     );
+    assert_eq!(&replies[4..6], ["=", "? cannot undo"]);
     // Errors are one line each and leave the engine as it was.
     std::fs::write(dir.join("bad.sgf"), "(;GM[1]SZ[3];B[zz])").unwrap();
     let out = session(

@@ -11,6 +11,9 @@ pub enum SizeError {
     /// The text is not `"WxH"` or `"N"` with positive integers.
     #[error("bad board size '{0}': expected WxH (e.g. 5x4) or N")]
     Syntax(String),
+    /// The text is not `"N"`, `"RxC"` or the sides named (`"4rx5c"`), with positive integers.
+    #[error("bad board size '{0}': expected N, RxC (R rows, C columns, e.g. 4x5) or the sides named, 4rx5c")]
+    RowsCols(String),
     /// A non-square `"AxB"` given where it used to mean A columns × B rows: the command line's
     /// sizes are rows × columns now, so the plain form is refused rather than read the other
     /// way round (see [`parse_rows_cols`]).
@@ -73,8 +76,8 @@ pub fn parse_dims(text: &str) -> Result<(usize, usize), SizeError> {
 /// changing meaning, and the named form says which is which.
 ///
 /// # Errors
-/// [`SizeError::Syntax`] for text of another form or a zero side; [`SizeError::Ambiguous`]
-/// as above.
+/// [`SizeError::RowsCols`] for text of another form or a zero side;
+/// [`SizeError::Ambiguous`] as above.
 ///
 /// # Examples
 /// ```
@@ -86,7 +89,7 @@ pub fn parse_dims(text: &str) -> Result<(usize, usize), SizeError> {
 /// assert_eq!(parse_rows_cols("4x4", true), Ok((4, 4)));
 /// ```
 pub fn parse_rows_cols(text: &str, was_cols_first: bool) -> Result<(usize, usize), SizeError> {
-    let bad = || SizeError::Syntax(text.to_string());
+    let bad = || SizeError::RowsCols(text.to_string());
     let t = text.trim().to_ascii_lowercase();
     let parts: Vec<&str> = t.split(['x', '×']).map(str::trim).collect();
     // One side: a number with an optional 'r' or 'c' after it.

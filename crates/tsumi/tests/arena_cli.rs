@@ -32,10 +32,8 @@ fn json_of(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("tsumi-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+fn temp_dir(name: &str) -> common::TempFolder {
+    common::temp_path(&format!("arena-{name}"))
 }
 
 #[test]

@@ -32,10 +32,8 @@ fn referee(args: &[&str]) -> (Vec<Value>, String) {
     (lines, err)
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tsumi-gtp-gnugo-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+fn temp_dir(name: &str) -> common::TempFolder {
+    common::temp_path(&format!("gtp-gnugo-{name}"))
 }
 
 #[test]
