@@ -8,7 +8,7 @@ mod common;
 use common::{assert_clear_error, json, tsumi};
 use serde_json::Value;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 

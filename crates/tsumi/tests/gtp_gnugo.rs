@@ -9,7 +9,6 @@ use common::gnugo;
 
 use games::go::{KoRule, position_from_sgf};
 use serde_json::Value;
-use std::path::PathBuf;
 
 fn gnugo_engine(g: &str) -> String {
     format!(

@@ -7,7 +7,7 @@ mod common;
 use common::{assert_clear_error, gnugo, tsumi};
 use games::go::{KoRule, position_from_sgf};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn temp_dir(name: &str) -> common::TempFolder {

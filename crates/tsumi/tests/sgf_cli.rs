@@ -4,7 +4,7 @@
 mod common;
 
 use common::{json, tsumi};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A scratch directory for one test.
 fn scratch(name: &str) -> common::TempFolder {
