@@ -364,12 +364,8 @@ impl GoEngine {
         };
         let earlier = (plies > 0)
             .then(|| {
-                games::go::position_from_sgf_bytes_before(
-                    &bytes,
-                    KoRule::PositionalSuperko,
-                    plies,
-                )
-                .ok()
+                games::go::position_from_sgf_bytes_before(&bytes, KoRule::PositionalSuperko, plies)
+                    .ok()
             })
             .flatten()
             .filter(|p| p.plies() + 1 == plies);

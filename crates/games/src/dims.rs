@@ -12,7 +12,9 @@ pub enum SizeError {
     #[error("bad board size '{0}': expected WxH (e.g. 5x4) or N")]
     Syntax(String),
     /// The text is not `"N"`, `"RxC"` or the sides named (`"4rx5c"`), with positive integers.
-    #[error("bad board size '{0}': expected N, RxC (R rows, C columns, e.g. 4x5) or the sides named, 4rx5c")]
+    #[error(
+        "bad board size '{0}': expected N, RxC (R rows, C columns, e.g. 4x5) or the sides named, 4rx5c"
+    )]
     RowsCols(String),
     /// A non-square `"AxB"` given where it used to mean A columns × B rows: the command line's
     /// sizes are rows × columns now, so the plain form is refused rather than read the other

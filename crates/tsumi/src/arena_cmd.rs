@@ -284,7 +284,8 @@ fn dispatch<T: GameTask>(name: &str, size: &str, go: &GoFlags, task: T) -> anyho
     let (size, wxh) = (shown.as_str(), format!("{cols}x{rows}"));
     match id {
         GameId::Go => {
-            let side = |n: usize| u8::try_from(n).map_err(|_| anyhow!("go board side {n} is over 19"));
+            let side =
+                |n: usize| u8::try_from(n).map_err(|_| anyhow!("go board side {n} is over 19"));
             let g = FastGo::new(side(rows)?, side(cols)?, rules.komi)
                 .map_err(|e| anyhow!("{e}"))?
                 .with_ko_rule(rules.ko);
@@ -392,11 +393,20 @@ fn result_text(o: Outcome) -> &'static str {
 /// replayed on the board that was played, scored by area with the komi. A replay that does
 /// not end in `outcome` (never expected) gives the winner alone, "B+", rather than a wrong
 /// score.
-fn go_result(rules: GoRules, (rows, cols): (usize, usize), moves: &[String], outcome: Outcome) -> String {
+fn go_result(
+    rules: GoRules,
+    (rows, cols): (usize, usize),
+    moves: &[String],
+    outcome: Outcome,
+) -> String {
     let replay = || -> Option<String> {
-        let g = FastGo::new(u8::try_from(rows).ok()?, u8::try_from(cols).ok()?, rules.komi)
-            .ok()?
-            .with_ko_rule(rules.ko);
+        let g = FastGo::new(
+            u8::try_from(rows).ok()?,
+            u8::try_from(cols).ok()?,
+            rules.komi,
+        )
+        .ok()?
+        .with_ko_rule(rules.ko);
         let mut state = g.initial();
         for m in moves {
             let mv = g.parse_move(&state, m).ok()?;

@@ -116,7 +116,11 @@ pub(crate) fn deciding_files(
     ]
     .map(|(w, k2)| {
         let komi = games::go::Komi::from_half_points(k2);
-        (w, k2, dir.join(format!("{}-{}.{ext}", w.name(), komi_in_name(komi))))
+        (
+            w,
+            k2,
+            dir.join(format!("{}-{}.{ext}", w.name(), komi_in_name(komi))),
+        )
     }))
 }
 

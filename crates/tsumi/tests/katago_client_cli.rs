@@ -13,8 +13,7 @@ mod common;
 
 use katago_analysis::engine::{Engine, LaunchOptions};
 use katago_analysis::{
-    AnalysisRequest, Analyzer, Bonus, Coord, Ko, Move, Player, ReturnWarnings, Rules, Scoring,
-    Tax,
+    AnalysisRequest, Analyzer, Bonus, Coord, Ko, Move, Player, ReturnWarnings, Rules, Scoring, Tax,
 };
 use std::os::unix::fs::PermissionsExt;
 
@@ -68,7 +67,12 @@ async fn a_published_katago_client_reads_proven_moves_on_3x3_and_4x4() {
     .with_inherit_stderr();
     let mut analyzer: Analyzer<ReturnWarnings> = Engine::launch(&options).unwrap().into();
 
-    let version = analyzer.query_version().await.unwrap().into_result().unwrap();
+    let version = analyzer
+        .query_version()
+        .await
+        .unwrap()
+        .into_result()
+        .unwrap();
     assert!(!version.version.is_empty(), "{version:?}");
 
     // 3x3 at komi 7.5 under tsumi's own rules: no warning, every move proven.
@@ -131,7 +135,11 @@ async fn a_published_katago_client_reads_proven_moves_on_3x3_and_4x4() {
     assert_eq!(names, ["D1", "D3", "D4", "pass"]);
     for m in &r4.move_infos {
         assert!(m.winrate == 0.0 || m.winrate == 1.0, "{m:?}: proven");
-        assert_eq!(m.score_lead.fract().abs(), 0.5, "{m:?}: a margin at komi 0.5");
+        assert_eq!(
+            m.score_lead.fract().abs(),
+            0.5,
+            "{m:?}: a margin at komi 0.5"
+        );
         assert_eq!(m.winrate == 1.0, m.score_lead > 0.0, "{m:?}");
     }
 

@@ -159,7 +159,10 @@ fn referee_fails_on_a_missing_engine_when_asked_to() {
     let out = tsumi(&strict.iter().map(String::as_str).collect::<Vec<_>>());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("--fail-on-forfeit: 1 game of 1 forfeited"), "{err}");
+    assert!(
+        err.contains("--fail-on-forfeit: 1 game of 1 forfeited"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -221,7 +224,10 @@ fn match_and_play_take_small_and_rectangular_go_boards() {
     );
     assert_eq!(code, 0, "{err}");
     // Three rows of four points.
-    assert!(out.contains(" 3  . . . .\n 2  . . . .\n 1  . . . .\n    A B C D"), "{out}");
+    assert!(
+        out.contains(" 3  . . . .\n 2  . . . .\n 1  . . . .\n    A B C D"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -248,8 +254,8 @@ fn sizes_are_rows_by_columns_and_old_column_first_rectangles_are_refused() {
     let me = format!("{} gtp", bin());
     for (flag, size) in [("--size", "2x3"), ("--rect", "3x2")] {
         let out = tsumi(&[
-            "referee", "--black", &me, "--white", &me, flag, size, "--komi", "0.5", "--games",
-            "1", "--json",
+            "referee", "--black", &me, "--white", &me, flag, size, "--komi", "0.5", "--games", "1",
+            "--json",
         ]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{flag}: {text}");
@@ -315,7 +321,10 @@ fn go_match_records_have_a_scored_result_and_certificates_no_double_dash() {
 #[test]
 fn showboard_says_one_move_not_one_moves() {
     let out = gtp("boardsize 3\nplay b B2\nshowboard\n");
-    assert!(out.contains("white to move, komi 7.5, 1 move played"), "{out}");
+    assert!(
+        out.contains("white to move, komi 7.5, 1 move played"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -73,9 +73,7 @@ impl Size {
         }
         let (rows, cols) = crate::dims::parse_rows_cols(text, false)
             .map_err(|_| SizeError::Malformed(text.to_string()))?;
-        let side = |n: usize| {
-            u32::try_from(n).map_err(|_| SizeError::Malformed(text.to_string()))
-        };
+        let side = |n: usize| u32::try_from(n).map_err(|_| SizeError::Malformed(text.to_string()));
         Self::new(side(rows)?, side(cols)?)
     }
 
