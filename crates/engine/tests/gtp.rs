@@ -291,7 +291,6 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
         "unchanged: {}",
         replies[4]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
