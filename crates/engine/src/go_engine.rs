@@ -234,6 +234,9 @@ pub struct GoEngine {
     moves: Vec<(Player, Move)>,
     /// The start with the moves replayed.
     pos: Position,
+    /// The SGF file the start was loaded from, if it was: `undo` past the start takes back
+    /// the file's own moves by reading it again up to one move less.
+    loaded: Option<Vec<u8>>,
     /// The solver, made at the first solve of the current size.
     solver: Option<Solver>,
     /// How the last `genmove` was decided.
@@ -250,6 +253,7 @@ impl GoEngine {
             pos: start.clone(),
             start,
             moves: Vec::new(),
+            loaded: None,
             solver: None,
             last: None,
         }
@@ -303,6 +307,7 @@ impl GoEngine {
     }
 
     fn reset_to_start(&mut self) {
+        self.loaded = None;
         self.moves.clear();
         self.pos = self.start.clone();
         self.last = None;
@@ -329,13 +334,14 @@ impl GoEngine {
         Ok(())
     }
 
-    /// Takes back the last move (since the start of the game).
+    /// Takes back the last move, also one of a loaded SGF file's moves (as GNU Go does).
     ///
     /// # Errors
-    /// [`GoError::CannotUndo`] when no move was played since the start.
+    /// [`GoError::CannotUndo`] when no move was played since the start and the start is
+    /// not a loaded position with moves.
     pub fn undo(&mut self) -> Result<(), GoError> {
         if self.moves.pop().is_none() {
-            return Err(GoError::CannotUndo);
+            return self.undo_loaded();
         }
         let mut p = self.start.clone();
         for &(colour, mv) in &self.moves {
@@ -345,6 +351,32 @@ impl GoEngine {
         }
         self.pos = p;
         self.last = None;
+        Ok(())
+    }
+
+    /// Takes back the last move of a loaded SGF file: the file is read again up to just
+    /// before that move (its setup and earlier moves, so the history stays exact), and the
+    /// komi set since loading is kept.
+    fn undo_loaded(&mut self) -> Result<(), GoError> {
+        let plies = self.start.plies();
+        let Some(bytes) = self.loaded.take() else {
+            return Err(GoError::CannotUndo);
+        };
+        let earlier = (plies > 0)
+            .then(|| {
+                games::go::position_from_sgf_bytes_before(&bytes, KoRule::PositionalSuperko, plies)
+                    .ok()
+            })
+            .flatten()
+            .filter(|p| p.plies() + 1 == plies);
+        let Some(mut p) = earlier else {
+            self.loaded = Some(bytes);
+            return Err(GoError::CannotUndo);
+        };
+        p.set_komi(self.start.rules().komi);
+        self.start = p;
+        self.reset_to_start();
+        self.loaded = Some(bytes);
         Ok(())
     }
 
@@ -386,7 +418,7 @@ impl GoEngine {
 
     /// Loads the main line of an SGF file's bytes, up to just before move `move_number`
     /// (all of it when `None`): board size, komi, setup, moves and their history. Undo then
-    /// goes back only as far as the loaded position.
+    /// takes back the file's moves too, down to its setup.
     ///
     /// # Errors
     /// [`GoError::Sgf`] with the reader's message; the engine is then unchanged.
@@ -403,6 +435,7 @@ impl GoEngine {
         }
         self.start = p;
         self.reset_to_start();
+        self.loaded = Some(bytes.to_vec());
         Ok(())
     }
 

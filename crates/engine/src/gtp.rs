@@ -7,7 +7,7 @@
 //! | `clear_board`, `komi K` | empty board; komi (a multiple of 0.5) |
 //! | `play COLOUR VERTEX` | `? illegal move` for occupied, suicide, positional superko, or after two passes |
 //! | `genmove COLOUR` | the move played (`pass`; `resign` only with `--resign` and a proven loss) |
-//! | `undo` | takes back the last move; `? cannot undo` at the start |
+//! | `undo` | takes back the last move, a loaded SGF file's moves included; `? cannot undo` at the start |
 //! | `showboard` | the board, X Black and O White, with GTP coordinates |
 //! | `final_score` | area score with komi: `B+3.5`, `W+0.5`, or `0` for a draw |
 //! | `final_status_list alive\|dead\|seki` | under area scoring and play-out every stone on the board counts as alive: `alive` lists every chain (one per line), `dead` and `seki` nothing |
@@ -36,6 +36,16 @@ pub struct GtpEngine {
     pub engine: GoEngine,
     /// No stderr lines (tests).
     pub quiet: bool,
+    /// How `printsgf FILE` writes its file ([`GtpEngine::with_file_writer`]).
+    write_file: FileWriter,
+}
+
+/// Writes a whole text file, or says in one line why it could not.
+pub type FileWriter = fn(&std::path::Path, &str) -> Result<(), String>;
+
+/// The default [`FileWriter`]: `std::fs::write`, which writes into whatever the path names.
+fn plain_write(path: &std::path::Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The commands of [`GtpEngine`] besides the common ones.
@@ -96,7 +106,17 @@ impl GtpEngine {
         GtpEngine {
             engine,
             quiet: false,
+            write_file: plain_write,
         }
+    }
+
+    /// The same engine with `printsgf FILE` written by `write` (the `tsumi` binary passes its
+    /// atomic writer, which never leaves a half-written file nor replaces a device or a
+    /// directory; the default writes with `std::fs::write`).
+    #[must_use]
+    pub fn with_file_writer(mut self, write: FileWriter) -> Self {
+        self.write_file = write;
+        self
     }
 
     fn size_args(&mut self, args: &[String], both: bool) -> Reply {
@@ -164,10 +184,10 @@ impl GtpEngine {
         text.push_str(&p.board().to_string());
         let score = p.score();
         text.push_str(&format!(
-            "{} to move, komi {}, {} moves played, area Black {} White {} ({}), positional superko",
+            "{} to move, komi {}, {} played, area Black {} White {} ({}), positional superko",
             p.to_move(),
             p.rules().komi,
-            p.plies(),
+            games::count(u64::from(p.plies()), "move", "moves"),
             score.black,
             score.white,
             self.engine.final_score()
@@ -221,9 +241,9 @@ impl GtpEngine {
         let sgf = self.engine.to_sgf();
         match args {
             [] => Reply::ok(sgf),
-            [file] => match std::fs::write(file, sgf.as_bytes()) {
+            [file] => match (self.write_file)(std::path::Path::new(file), &sgf) {
                 Ok(()) => Reply::empty(),
-                Err(e) => Reply::err(format!("cannot write file ({file}: {e})")),
+                Err(e) => Reply::err(format!("cannot write file ({e})")),
             },
             _ => Reply::err("syntax error (expected printsgf [FILE])"),
         }
@@ -380,6 +400,15 @@ impl GtpEngine {
     }
 }
 
+/// Why a komi that is a number is refused: beyond ±1000 points, or not a multiple of one half.
+fn komi_refusal(x: f64) -> String {
+    if x.abs() > 1000.0 {
+        format!("komi {x} out of range (tsumi takes komi from -1000 to 1000)")
+    } else {
+        format!("komi {x} not supported (tsumi takes multiples of 0.5, e.g. 7.5 or -2)")
+    }
+}
+
 impl Handler for GtpEngine {
     fn name(&self) -> String {
         "tsumi".into()
@@ -407,9 +436,13 @@ impl Handler for GtpEngine {
                         self.engine.set_komi(k);
                         Reply::empty()
                     }
-                    // The parser's reason: a multiple of 0.5 within ±1000 (`komi 1000.5` is
-                    // a multiple of 0.5, refused for its size).
-                    Err(e) => Reply::err(format!("syntax error ({e})")),
+                    // GTP's komi is any float: a number tsumi cannot take (6.3, 1000.5) is
+                    // refused for what it is, and only text that is no number is a syntax
+                    // error.
+                    Err(e) => match k.parse::<f64>() {
+                        Ok(x) if x.is_finite() => Reply::err(komi_refusal(x)),
+                        _ => Reply::err(format!("syntax error ({e})")),
+                    },
                 },
                 _ => Reply::err("syntax error (expected komi K)"),
             },

@@ -18,10 +18,15 @@
 //!
 //! # Responses
 //! Per turn: `id`, `turnNumber`, `isDuringSearch`, `moveInfos` (per legal move: `move`,
-//! `visits`, `edgeVisits`, `winrate`, `scoreLead`, `scoreMean`, `scoreSelfplay`,
-//! `scoreStdev`, `prior`, `lcb`, `utility`, `utilityLcb`, `order`, `pv`, and tsumi's
-//! `proven`), `rootInfo` (`visits`, `winrate`, `scoreLead`, `scoreMean`, `scoreSelfplay`,
-//! `utility`, `currentPlayer`, `proven`), and `ownership` when asked for and the best move's
+//! `visits`, `edgeVisits`, `weight` and `edgeWeight` (the visits), `winrate`, `scoreLead`,
+//! `scoreMean`, `scoreSelfplay`, `scoreStdev`, `prior`, `lcb`, `utility`, `utilityLcb`,
+//! `playSelectionValue` (largest for order 0), `order`, `pv`, and tsumi's `proven`),
+//! `rootInfo` (`visits`, `winrate`, `scoreLead`, `scoreMean`, `scoreSelfplay`, `utility`,
+//! `currentPlayer`, `thisHash` and `symHash` (the position's key; symmetries are not
+//! folded), KataGo's network fields `rawWinrate`, `rawLead`, `rawScoreSelfplay` (the
+//! search's own numbers: tsumi has no network) and `rawScoreSelfplayStdev`,
+//! `rawNoResultProb`, `rawStWrError`, `rawStScoreError`, `rawVarTimeLeft` (0), and
+//! `proven`), and `ownership` when asked for and the best move's
 //! value is proven (the area at the end of its principal variation). The numbers are those
 //! of [`crate::analysis`] (win rate 1 or 0 and the exact margin for proven moves).
 //!
@@ -497,6 +502,7 @@ fn response(job: &Job, a: &Analysis, during: bool) -> Value {
     };
     let view = |w: f64, lead: f64| if flip { (1.0 - w, -lead) } else { (w, lead) };
     let prior = 1.0 / a.moves.len().max(1) as f64;
+    let count = a.moves.len();
     let infos: Vec<Value> = a
         .moves
         .iter()
@@ -507,6 +513,11 @@ fn response(job: &Job, a: &Analysis, during: bool) -> Value {
                 "move": m.mv.to_string(),
                 "visits": m.visits(),
                 "edgeVisits": m.visits(),
+                // Every visit weighs one (no weighting by uncertainty).
+                "weight": m.visits() as f64,
+                "edgeWeight": m.visits() as f64,
+                // Largest for the move tsumi plays (order 0), as KataGo's.
+                "playSelectionValue": (count - order) as f64,
                 "winrate": w,
                 "scoreLead": lead,
                 "scoreMean": lead,
@@ -565,6 +576,19 @@ fn response(job: &Job, a: &Analysis, during: bool) -> Value {
             "utility": 2.0 * w - 1.0,
             "currentPlayer": if mover == Player::Black { "B" } else { "W" },
             "proven": proven,
+            // The position's key (board, side to move, passes), 16 hex digits; tsumi does not
+            // fold symmetries, so `symHash` is the same key.
+            "thisHash": format!("{:016X}", job.position.hash()),
+            "symHash": format!("{:016X}", job.position.hash()),
+            // No network: the raw numbers are the search's own, its error estimates 0.
+            "rawWinrate": w,
+            "rawLead": lead,
+            "rawScoreSelfplay": lead,
+            "rawScoreSelfplayStdev": 0.0,
+            "rawNoResultProb": 0.0,
+            "rawStWrError": 0.0,
+            "rawStScoreError": 0.0,
+            "rawVarTimeLeft": 0.0,
         },
     });
     if job.ownership {

@@ -86,8 +86,8 @@ fn unknown_commands_and_bad_arguments_are_errors_with_the_id() {
          ? syntax error (expected play COLOUR VERTEX)\n\n\
          ? syntax error (invalid colour)\n\n\
          ? syntax error (invalid komi 'abc' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
-         ? syntax error (invalid komi '6.3' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
-         ? syntax error (invalid komi '1000.5' (expected a multiple of 0.5 from -1000 to 1000, e.g. 7.5 or -2))\n\n\
+         ? komi 6.3 not supported (tsumi takes multiples of 0.5, e.g. 7.5 or -2)\n\n\
+         ? komi 1000.5 out of range (tsumi takes komi from -1000 to 1000)\n\n\
          ? syntax error (expected genmove COLOUR)\n\n\
          ? syntax error (invalid colour)\n\n\
          ?9 syntax error (an id without a command)\n\n"
@@ -187,7 +187,7 @@ fn undo_goes_back_move_by_move_and_not_past_the_start() {
     assert_eq!(&replies[1..5], ["=", "=", "=", "="]);
     assert_eq!(replies[5], "? cannot undo");
     assert_eq!(replies[6], "=", "C3 is empty again");
-    assert!(replies[7].contains("1 moves played"), "{}", replies[7]);
+    assert!(replies[7].contains("1 move played"), "{}", replies[7]);
 }
 
 #[test]
@@ -219,8 +219,8 @@ fn final_status_list_counts_every_stone_alive() {
 
 #[test]
 fn printsgf_and_loadsgf_round_trip_through_a_file() {
-    let dir = std::env::temp_dir().join(format!("tsumi-gtp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("game.sgf");
     let f = file.display();
     let mut a = engine("4");
@@ -244,7 +244,10 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
     assert_eq!(replies[1], board_a);
     assert_eq!(b.engine.position(), a.engine.position());
     // Before move 3: Black B2 and White C3 only, Black to move.
-    let out = session(&mut b, &format!("loadsgf {f} 3\nshowboard\nundo\n"));
+    let out = session(
+        &mut b,
+        &format!("loadsgf {f} 3\nshowboard\nundo\nshowboard\nundo\nundo\nloadsgf {f} 3\n"),
+    );
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[0], "=");
     assert!(
@@ -252,10 +255,14 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
         "{}",
         replies[1]
     );
-    assert_eq!(
-        replies[2], "? cannot undo",
-        "undo stops at the loaded position"
+    // Undo takes back the file's moves too (as GNU Go does), down to the empty board.
+    assert_eq!(replies[2], "=", "undo takes back C3");
+    assert!(
+        replies[3].contains("white to move") && replies[3].contains("1 move played"),
+        "{}",
+        replies[3]
     );
+    assert_eq!(&replies[4..7], ["=", "? cannot undo", "="]);
     // Errors are one line each and leave the engine as it was.
     std::fs::write(dir.join("bad.sgf"), "(;GM[1]SZ[3];B[zz])").unwrap();
     let out = session(
@@ -284,7 +291,6 @@ fn printsgf_and_loadsgf_round_trip_through_a_file() {
         "unchanged: {}",
         replies[4]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

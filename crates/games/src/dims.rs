@@ -11,6 +11,18 @@ pub enum SizeError {
     /// The text is not `"WxH"` or `"N"` with positive integers.
     #[error("bad board size '{0}': expected WxH (e.g. 5x4) or N")]
     Syntax(String),
+    /// The text is not `"N"`, `"RxC"` or the sides named (`"4rx5c"`), with positive integers.
+    #[error(
+        "bad board size '{0}': expected N, RxC (R rows, C columns, e.g. 4x5) or the sides named, 4rx5c"
+    )]
+    RowsCols(String),
+    /// A non-square `"AxB"` given where it used to mean A columns × B rows: the command line's
+    /// sizes are rows × columns now, so the plain form is refused rather than read the other
+    /// way round (see [`parse_rows_cols`]).
+    #[error(
+        "board size '{0}' is ambiguous: sizes are rows x columns (RxC) everywhere now, but this option read it as columns x rows before; write the rows and columns by name, e.g. 4rx5c or 5cx4r (4 rows, 5 columns)"
+    )]
+    Ambiguous(String),
     /// The game does not support these dimensions.
     #[error("unsupported {game} size {width}x{height}: {allowed}")]
     Unsupported {
@@ -53,6 +65,60 @@ pub fn parse_dims(text: &str) -> Result<(usize, usize), SizeError> {
         return Err(bad());
     }
     Ok((w, h))
+}
+
+/// Parses a board size given on the command line into `(rows, columns)`: `"N"` (N×N),
+/// `"RxC"` (R rows and C columns, the convention of every `tsumi` command, as Go's
+/// `solve go 3x4`), or the rows and columns named by letter in either order, `"4rx5c"` or
+/// `"5cx4r"` (also with `X` or `×`).
+///
+/// `was_cols_first` is for the options that read `"AxB"` as A columns × B rows before the
+/// convention was one (`match`, `play`, `prove` of the small games, `htp --size`): there a
+/// plain non-square `"AxB"` is refused as [`SizeError::Ambiguous`] instead of silently
+/// changing meaning, and the named form says which is which.
+///
+/// # Errors
+/// [`SizeError::RowsCols`] for text of another form or a zero side;
+/// [`SizeError::Ambiguous`] as above.
+///
+/// # Examples
+/// ```
+/// use games::dims::parse_rows_cols;
+/// assert_eq!(parse_rows_cols("3x4", false), Ok((3, 4)));
+/// assert_eq!(parse_rows_cols("5cx4r", true), Ok((4, 5)));
+/// assert_eq!(parse_rows_cols("6", true), Ok((6, 6)));
+/// assert!(parse_rows_cols("5x4", true).is_err());
+/// assert_eq!(parse_rows_cols("4x4", true), Ok((4, 4)));
+/// ```
+pub fn parse_rows_cols(text: &str, was_cols_first: bool) -> Result<(usize, usize), SizeError> {
+    let bad = || SizeError::RowsCols(text.to_string());
+    let t = text.trim().to_ascii_lowercase();
+    let parts: Vec<&str> = t.split(['x', '×']).map(str::trim).collect();
+    // One side: a number with an optional 'r' or 'c' after it.
+    let side = |p: &str| -> Result<(usize, Option<char>), SizeError> {
+        let (num, tag) = match p.strip_suffix(['r', 'c']) {
+            Some(n) => (n, p.chars().last()),
+            None => (p, None),
+        };
+        let n: usize = num.trim().parse().map_err(|_| bad())?;
+        if n == 0 {
+            return Err(bad());
+        }
+        Ok((n, tag))
+    };
+    match parts.as_slice() {
+        [one] => match side(one)? {
+            (n, None) => Ok((n, n)),
+            _ => Err(bad()),
+        },
+        [a, b] => match (side(a)?, side(b)?) {
+            ((r, Some('r')), (c, Some('c'))) | ((c, Some('c')), (r, Some('r'))) => Ok((r, c)),
+            ((r, None), (c, None)) if r == c || !was_cols_first => Ok((r, c)),
+            ((_, None), (_, None)) => Err(SizeError::Ambiguous(text.to_string())),
+            _ => Err(bad()),
+        },
+        _ => Err(bad()),
+    }
 }
 
 /// A 64-bit key for Zobrist hashing: SplitMix64 of `index` (a fixed, well-mixed sequence).

@@ -16,3 +16,16 @@ pub mod wargame;
 
 pub use game::{Game, Outcome, Player};
 pub use stones::GoPoint;
+
+/// `n` and the noun in the number it takes, for messages: `count(1, "move", "moves")` is
+/// "1 move", `count(3, "move", "moves")` is "3 moves" (and 0 takes the plural).
+///
+/// # Examples
+/// ```
+/// assert_eq!(games::count(1, "game", "games"), "1 game");
+/// assert_eq!(games::count(0, "game", "games"), "0 games");
+/// ```
+#[must_use]
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -74,9 +74,7 @@ pub struct OracleResult {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OracleError {
     /// The node budget ran out.
-    #[error(
-        "oracle node budget of {0} nodes exhausted (raise it with --max-expansions, or use the dfpn engine)"
-    )]
+    #[error("oracle node budget of {0} nodes exhausted (raise it with --max-expansions)")]
     Budget(u64),
     /// The cancel flag was raised (Ctrl-C).
     #[error("oracle interrupted after {0} nodes")]

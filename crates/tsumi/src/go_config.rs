@@ -24,7 +24,7 @@ pub fn check_dfpn_size(rows: usize, cols: usize) -> anyhow::Result<()> {
     let points = rows * cols;
     if points > DFPN_MAX_POINTS {
         bail!(
-            "{rows}x{cols} has {points} points: the df-pn solver is exact only up to {DFPN_MAX_POINTS} points (its 64-bit position keys are independent only that far); use --engine oracle on solve for small positions of larger boards"
+            "{rows}x{cols} has {points} points: the df-pn solver is exact only up to {DFPN_MAX_POINTS} points (its 64-bit position keys are independent only that far); `solve --engine oracle` answers positions of larger boards that have few empty points"
         );
     }
     Ok(())

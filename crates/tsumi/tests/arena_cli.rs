@@ -32,10 +32,8 @@ fn json_of(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("tsumi-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+fn temp_dir(name: &str) -> common::TempFolder {
+    common::temp_path(&format!("arena-{name}"))
 }
 
 #[test]
@@ -188,8 +186,9 @@ fn match_rejects_bad_arguments() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown player"));
+    // Go is played from 1x1 to 19x19 (rectangles too); 20 is refused.
     let out = tsumi(&[
-        "match", "--game", "go", "--size", "3", "mcps", "grave", "--games", "1",
+        "match", "--game", "go", "--size", "20", "mcps", "grave", "--games", "1",
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
@@ -297,7 +296,7 @@ fn sgf_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 
 /// Starts a long Go match (1000 games of 5x5, one thread, records on), waits until two games
 /// are recorded, sends SIGINT, and returns the output and the records directory.
-fn interrupted_match(name: &str, extra: &[&str]) -> (Output, std::path::PathBuf) {
+fn interrupted_match(name: &str, extra: &[&str]) -> (Output, common::TempFolder) {
     let dir = temp_dir(name);
     let mut args = vec![
         "match",

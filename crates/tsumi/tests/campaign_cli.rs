@@ -8,14 +8,12 @@ mod common;
 use common::{assert_clear_error, json, tsumi};
 use serde_json::Value;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tsumi-campaign-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+fn temp_dir(name: &str) -> common::TempFolder {
+    common::temp_path(&format!("campaign-{name}"))
 }
 
 fn has_parallel() -> bool {

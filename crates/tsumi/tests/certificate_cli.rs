@@ -6,8 +6,7 @@ mod common;
 use common::{assert_clear_error, json, tsumi};
 
 fn certify(board: &str, komi: &str, winner: &str, name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tsumi-cert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("cert");
     let path = dir.join(name);
     let p = path.to_str().unwrap();
     let out = tsumi(&[
@@ -88,8 +87,7 @@ fn certified_winner_agrees_with_the_oracle() {
 #[test]
 fn check_refuses_bad_files_in_one_line() {
     assert_clear_error(&["check", "/nonexistent/c.cert"], "cannot read certificate");
-    let dir = std::env::temp_dir().join(format!("tsumi-cert-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("cert-bad");
     let p = dir.join("bad.cert");
     std::fs::write(&p, "tsumi-certificate 1\nsize 3x3\nkomi 2\n").unwrap();
     assert_clear_error(&["check", p.to_str().unwrap()], "line 3: bad komi");
@@ -113,7 +111,7 @@ fn check_refuses_bad_files_in_one_line() {
 
 #[test]
 fn solve_writes_one_certificate_per_deciding_proof() {
-    let dir = std::env::temp_dir().join(format!("tsumi-cert-solve-{}", std::process::id()));
+    let dir = common::temp_path("cert-solve");
     let d = dir.to_str().unwrap();
     let out = tsumi(&["solve", "go", "2x3", "--certificate", d]);
     assert!(
@@ -123,7 +121,7 @@ fn solve_writes_one_certificate_per_deciding_proof() {
     );
     for (name, want) in [
         (
-            "black--0.5.cert",
+            "black-minus0.5.cert",
             "valid: black wins at komi -0.5 from the empty 2x3 board",
         ),
         (
@@ -155,8 +153,7 @@ fn solve_writes_one_certificate_per_deciding_proof() {
 
 #[test]
 fn a_root_given_by_moves_is_named_by_its_moves() {
-    let dir = std::env::temp_dir().join(format!("tsumi-cert-moves-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("cert-moves");
     let path = dir.join("moves.cert");
     let p = path.to_str().unwrap();
     let out = tsumi(&[
@@ -189,8 +186,7 @@ fn a_root_given_by_moves_is_named_by_its_moves() {
 
 #[test]
 fn the_compact_format_is_written_and_checked_with_throughput() {
-    let dir = std::env::temp_dir().join(format!("tsumi-cert-compact-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("cert-compact");
     let mut sizes = Vec::new();
     for format in ["text", "compact"] {
         let p = dir.join(format!("3x3.{format}"));

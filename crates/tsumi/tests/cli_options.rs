@@ -183,8 +183,7 @@ fn help_documents_status_3() {
 
 #[test]
 fn prove_go_takes_an_sgf_file() {
-    let dir = std::env::temp_dir().join(format!("tsumi-cli-options-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("cli-options");
     // 1x4 after C1 B1 A1: White's recapture at B1 is banned by superko, Black owns all 4.
     let sgf = dir.join("ko.sgf");
     std::fs::write(&sgf, "(;GM[1]FF[4]SZ[4:1]KM[3.5];B[ca];W[ba];B[aa])").unwrap();

@@ -234,8 +234,7 @@ fn bench_checks_its_values() {
 /// prior only orders the search, so the answer is the same.
 #[test]
 fn samples_fit_and_a_fitted_prior_give_the_same_answer() {
-    let dir = std::env::temp_dir().join(format!("tsumi-prior-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("prior");
     let samples = dir.join("s.tsv");
     let weights = dir.join("w.txt");
     let _ = std::fs::remove_file(&samples);
@@ -451,7 +450,8 @@ fn a_closed_pipe_is_not_a_panic() {
 /// Samples appended to a file whose last line is unterminated start on a line of their own.
 #[test]
 fn samples_start_on_a_new_line() {
-    let path = std::env::temp_dir().join(format!("tsumi-glue-{}.tsv", std::process::id()));
+    let glue = common::temp_folder("glue");
+    let path = glue.join("glue.tsv");
     std::fs::write(&path, "x").unwrap();
     let p = path.to_str().unwrap();
     let v = json(&[

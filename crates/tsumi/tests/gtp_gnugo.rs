@@ -9,7 +9,6 @@ use common::gnugo;
 
 use games::go::{KoRule, position_from_sgf};
 use serde_json::Value;
-use std::path::PathBuf;
 
 fn gnugo_engine(g: &str) -> String {
     format!(
@@ -32,10 +31,8 @@ fn referee(args: &[&str]) -> (Vec<Value>, String) {
     (lines, err)
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tsumi-gtp-gnugo-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+fn temp_dir(name: &str) -> common::TempFolder {
+    common::temp_path(&format!("gtp-gnugo-{name}"))
 }
 
 #[test]

@@ -203,7 +203,7 @@ fn no_knowledge_is_refused_where_it_does_not_apply() {
 fn boards_the_knowledge_cannot_hold_name_the_flag() {
     for (size, needle) in [
         ("12x12", "at most 128 cells; 12x12 has 144"),
-        ("1x3", "at least two rows and two columns"),
+        ("3rx1c", "at least two rows and two columns"),
     ] {
         let out = tsumi(&["prove", "hex", size]);
         assert_eq!(out.status.code(), Some(2), "hex {size}");
@@ -211,7 +211,7 @@ fn boards_the_knowledge_cannot_hold_name_the_flag() {
         assert_clear_error(&["prove", "hex", size], "--no-knowledge");
     }
     // Without the knowledge they are proved as before.
-    let v = json(&["prove", "hex", "1x3", "--no-knowledge", "--json"]);
+    let v = json(&["prove", "hex", "3rx1c", "--no-knowledge", "--json"]);
     assert_eq!(v["result"], "loss", "White's first stone joins its edges");
     assert_eq!(v["knowledge"], false);
 }

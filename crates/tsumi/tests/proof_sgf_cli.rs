@@ -8,8 +8,7 @@ use sgf_parse::SgfNode;
 use sgf_parse::go::{Move, Prop};
 
 fn prove_with_sgf(board: &str, moves: &[&str], komi: &str, winner: &str) -> (String, String) {
-    let dir = std::env::temp_dir().join(format!("tsumi-proof-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("proof-sgf");
     let tag = format!("{board}-{}-{komi}-{winner}", moves.join("_"));
     let sgf = dir.join(format!("{tag}.sgf"));
     let cert = dir.join(format!("{tag}.cert"));
@@ -174,8 +173,7 @@ fn proof_sgf_needs_go_and_an_answer() {
 
 #[test]
 fn solve_writes_both_deciding_proofs_as_sgf() {
-    let dir = std::env::temp_dir().join(format!("tsumi-solve-sgf-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::temp_path("solve-sgf");
     let out = tsumi(&["solve", "go", "2x3", "--proof-sgf", dir.to_str().unwrap()]);
     assert!(
         out.status.success(),

@@ -80,7 +80,7 @@ fn connect4_5x4_by_dfpn_matches_the_table() {
         "second" => "loss",
         _ => "draw",
     };
-    let v = json(&["prove", "connect4", "5x4", "--algo", "dfpn"]);
+    let v = json(&["prove", "connect4", "4rx5c", "--algo", "dfpn"]);
     assert_eq!(v["result"], want);
 }
 

@@ -7,14 +7,11 @@ mod common;
 use common::{assert_clear_error, gnugo, tsumi};
 use games::go::{KoRule, position_from_sgf};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tsumi-referee-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> common::TempFolder {
+    common::temp_folder(&format!("referee-{name}"))
 }
 
 /// A scripted GTP engine: `sh SCRIPT MODE [LOG]`. Every command is answered `=` (and logged),

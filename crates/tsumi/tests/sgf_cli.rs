@@ -4,13 +4,11 @@
 mod common;
 
 use common::{json, tsumi};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tsumi-sgf-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> common::TempFolder {
+    common::temp_folder(&format!("sgf-cli-{name}"))
 }
 
 fn write(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> String {

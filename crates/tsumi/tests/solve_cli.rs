@@ -52,8 +52,7 @@ fn komi_verdict_and_move_list() {
 
 #[test]
 fn sgf_input() {
-    let dir = std::env::temp_dir().join(format!("tsumi-solve-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("solve-cli");
     let good = dir.join("good.sgf");
     std::fs::write(&good, "(;GM[1]FF[4]SZ[4:1]KM[0.5];B[ca];W[ba];B[aa])").unwrap();
     let v = json(&[

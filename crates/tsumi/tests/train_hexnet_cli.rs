@@ -43,7 +43,7 @@ fn weights(path: &Path) -> String {
 
 #[test]
 fn walks_on_one_thread_and_on_two_give_the_same_data_and_weights() {
-    let dir = std::env::temp_dir().join(format!("tsumi-train-hexnet-{}", std::process::id()));
+    let dir = common::temp_folder("train-hexnet");
     let (one, two) = (dir.join("one"), dir.join("two"));
     train(&one, "1");
     train(&two, "2");

@@ -6,7 +6,7 @@ mod common;
 use common::{assert_clear_error, json, tsumi};
 use sgf_parse::SgfNode;
 use sgf_parse::go::Prop;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// White's straight three in the corner of a 5x5 board (bottom row A1-C1 empty), Black's wall
 /// above it:
@@ -21,9 +21,8 @@ use std::path::PathBuf;
 const STRAIGHT_THREE: &str =
     "(;GM[1]FF[4]SZ[5]AB[ac][bc][cc][dc][ec][ed][ee]AW[ad][bd][cd][dd][de]PL[B]MA[dd])";
 
-fn file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tsumi-tsumego-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Writes `text` to `dir/name` (a test's temporary folder) and returns the path.
+fn file(dir: &Path, name: &str, text: &str) -> String {
     let path: PathBuf = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path.to_string_lossy().into_owned()
@@ -31,7 +30,8 @@ fn file(name: &str, text: &str) -> String {
 
 #[test]
 fn straight_three_is_killed_at_the_centre_by_every_algorithm() {
-    let f = file("three.sgf", STRAIGHT_THREE);
+    let dir = common::temp_folder("tsumego");
+    let f = file(&dir, "three.sgf", STRAIGHT_THREE);
     for algo in ["lambda", "lambda-dfpn", "dfpn"] {
         let v = json(&["tsumego", &f, "--algo", algo, "--json"]);
         assert_eq!(v["result"], "kill", "{algo}: {v}");
@@ -40,7 +40,11 @@ fn straight_three_is_killed_at_the_centre_by_every_algorithm() {
         assert!(v["expansions"].as_u64().unwrap() > 0);
         assert_eq!(v["line"][0], "B1");
     }
-    let w = file("three-w.sgf", &STRAIGHT_THREE.replace("PL[B]", "PL[W]"));
+    let w = file(
+        &dir,
+        "three-w.sgf",
+        &STRAIGHT_THREE.replace("PL[B]", "PL[W]"),
+    );
     let v = json(&["tsumego", &w, "--goal", "live", "--json"]);
     assert_eq!(v["result"], "live", "{v}");
     assert_eq!(v["key_move"], "B1");
@@ -52,8 +56,9 @@ fn straight_three_is_killed_at_the_centre_by_every_algorithm() {
 
 #[test]
 fn the_solution_tree_opens_in_an_sgf_reader() {
-    let f = file("tree.sgf", STRAIGHT_THREE);
-    let out = file("tree-out.sgf", "");
+    let dir = common::temp_folder("tsumego");
+    let f = file(&dir, "tree.sgf", STRAIGHT_THREE);
+    let out = file(&dir, "tree-out.sgf", "");
     let v = json(&["tsumego", &f, "--json", "--out", &out]);
     assert_eq!(v["result"], "kill");
     let sgf = std::fs::read_to_string(&out).unwrap();
@@ -94,18 +99,28 @@ fn the_solution_tree_opens_in_an_sgf_reader() {
 
 #[test]
 fn malformed_problems_get_one_line_errors() {
-    let none = file("none.sgf", &STRAIGHT_THREE.replace("MA[dd]", ""));
+    let dir = common::temp_folder("tsumego");
+    let none = file(&dir, "none.sgf", &STRAIGHT_THREE.replace("MA[dd]", ""));
     assert_clear_error(&["tsumego", &none], "no target");
-    let empty = file("empty.sgf", &STRAIGHT_THREE.replace("MA[dd]", "MA[ae]"));
+    let empty = file(
+        &dir,
+        "empty.sgf",
+        &STRAIGHT_THREE.replace("MA[dd]", "MA[ae]"),
+    );
     assert_clear_error(&["tsumego", &empty], "the target is not a block");
-    let two = file("two.sgf", &STRAIGHT_THREE.replace("MA[dd]", "MA[dd][ee]"));
+    let two = file(
+        &dir,
+        "two.sgf",
+        &STRAIGHT_THREE.replace("MA[dd]", "MA[dd][ee]"),
+    );
     assert_clear_error(&["tsumego", &two], "not in one block");
     let full = file(
+        &dir,
         "full.sgf",
         &STRAIGHT_THREE.replace("MA[dd]", "MA[dd]SL[dd][ee]"),
     );
     assert_clear_error(&["tsumego", &full], "no empty point");
-    let f = file("goal.sgf", STRAIGHT_THREE);
+    let f = file(&dir, "goal.sgf", STRAIGHT_THREE);
     assert_clear_error(&["tsumego", &f, "--goal", "win"], "unknown goal");
     assert_clear_error(&["tsumego", &f, "--algo", "pns"], "unknown algorithm");
 }

@@ -54,23 +54,27 @@ impl Size {
         })
     }
 
-    /// Parses "RxC" (R rows, C columns) or "N" (N×N).
+    /// Parses "RxC" (R rows, C columns), "N" (N×N), or the sides named by letter in either
+    /// order ("3rx4c", "4cx3r"), as [`crate::dims::parse_rows_cols`].
     ///
     /// # Errors
     /// [`SizeError`] for malformed text or an unsupported size.
     pub fn parse(text: &str) -> Result<Self, SizeError> {
         let t = text.trim().to_ascii_lowercase();
-        let num = |s: &str| {
-            s.parse::<u32>()
-                .map_err(|_| SizeError::Malformed(text.to_string()))
+        let num = |s: &str| s.trim().parse::<u32>().ok();
+        // Plain numbers ("3x4", "5", "0x3" refused by `new` for its size), else the sides
+        // named by letter.
+        let plain = match t.split_once('x') {
+            Some((r, c)) => num(r).zip(num(c)),
+            None => num(&t).map(|n| (n, n)),
         };
-        match t.split_once('x') {
-            Some((r, c)) => Self::new(num(r)?, num(c)?),
-            None => {
-                let n = num(&t)?;
-                Self::new(n, n)
-            }
+        if let Some((rows, cols)) = plain {
+            return Self::new(rows, cols);
         }
+        let (rows, cols) = crate::dims::parse_rows_cols(text, false)
+            .map_err(|_| SizeError::Malformed(text.to_string()))?;
+        let side = |n: usize| u32::try_from(n).map_err(|_| SizeError::Malformed(text.to_string()));
+        Self::new(side(rows)?, side(cols)?)
     }
 
     /// Number of rows.

@@ -161,7 +161,8 @@ pub struct MatchArgs {
     /// The game: go, nogo, atarigo, hex, wargame, tictactoe, connect4 (any case).
     #[arg(long)]
     pub game: String,
-    /// Board size: N for N×N, or WxH where the game allows it.
+    /// Board size: N for N×N, or "RxC" (R rows, C columns) where the game allows it; a
+    /// rectangle of a game other than Go names its sides, "4rx5c" (see docs/usage.md).
     #[arg(long, default_value = "9")]
     pub size: String,
     /// The two players (uct, rave, grave, mcps); the win rate is the first one's.
@@ -199,7 +200,8 @@ pub struct PlayArgs {
     /// The game: go, nogo, atarigo, hex, wargame, tictactoe, connect4 (any case).
     #[arg(long, default_value = "go")]
     pub game: String,
-    /// Board size: N for N×N, or WxH where the game allows it.
+    /// Board size: N for N×N, or "RxC" (R rows, C columns) where the game allows it; a
+    /// rectangle of a game other than Go names its sides, "4rx5c" (see docs/usage.md).
     #[arg(long, default_value = "9")]
     pub size: String,
     /// The computer player: uct, rave, grave or mcps.
@@ -270,13 +272,21 @@ fn dispatch<T: GameTask>(name: &str, size: &str, go: &GoFlags, task: T) -> anyho
         kind: RecordKind::GoSgf,
         go: None,
     };
+    // Sizes are rows x columns; the small games read "AxB" as columns x rows before, so a
+    // plain rectangle is refused for them (Go and Wargame took squares only).
+    let (rows, cols) = games::dims::parse_rows_cols(size, !matches!(id, GameId::Go))
+        .map_err(|e| anyhow!("{e}"))?;
+    let shown = if rows == cols {
+        rows.to_string()
+    } else {
+        format!("{rows}x{cols}")
+    };
+    let (size, wxh) = (shown.as_str(), format!("{cols}x{rows}"));
     match id {
         GameId::Go => {
-            let n = side(size)?;
-            if !(5..=19).contains(&n) {
-                bail!("go is played on sizes 5 to 19 here, not {n}");
-            }
-            let g = FastGo::new(n, n, rules.komi)
+            let side =
+                |n: usize| u8::try_from(n).map_err(|_| anyhow!("go board side {n} is over 19"));
+            let g = FastGo::new(side(rows)?, side(cols)?, rules.komi)
                 .map_err(|e| anyhow!("{e}"))?
                 .with_ko_rule(rules.ko);
             let info = RecordInfo {
@@ -286,15 +296,15 @@ fn dispatch<T: GameTask>(name: &str, size: &str, go: &GoFlags, task: T) -> anyho
             task.run(&g, size, mcts::GoRollout::default, info)
         }
         GameId::NoGo => {
-            let g = NoGo::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            let g = NoGo::from_size(&wxh).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, sgf)
         }
         GameId::AtariGo => {
-            let g = AtariGo::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            let g = AtariGo::from_size(&wxh).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, sgf)
         }
         GameId::Hex => {
-            let g = Hex::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            let g = Hex::from_size(&wxh).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, text)
         }
         GameId::WarGame => {
@@ -302,11 +312,11 @@ fn dispatch<T: GameTask>(name: &str, size: &str, go: &GoFlags, task: T) -> anyho
             task.run(&g, size, WargameRollout::default, text)
         }
         GameId::TicTacToe => {
-            let g = TicTacToe::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            let g = TicTacToe::from_size(&wxh).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, text)
         }
         GameId::Connect4 => {
-            let g = Connect4::from_size(size).map_err(|e| anyhow!("{e}"))?;
+            let g = Connect4::from_size(&wxh).map_err(|e| anyhow!("{e}"))?;
             task.run(&g, size, || Uniform, text)
         }
     }
@@ -359,10 +369,11 @@ fn gtp_to_sgf(text: &str, height: usize) -> Option<String> {
     Some(format!("{}{}", (b'a' + col) as char, (b'a' + y) as char))
 }
 
+/// Width and height of a size shown as "RxC" (rows first) or "N".
 fn dims(size: &str) -> (usize, usize) {
     let s = size.to_ascii_lowercase();
     match s.split_once('x') {
-        Some((w, h)) => (w.trim().parse().unwrap_or(0), h.trim().parse().unwrap_or(0)),
+        Some((h, w)) => (w.trim().parse().unwrap_or(0), h.trim().parse().unwrap_or(0)),
         None => {
             let n = s.trim().parse().unwrap_or(0);
             (n, n)
@@ -376,6 +387,41 @@ fn result_text(o: Outcome) -> &'static str {
         Outcome::Win(Player::White) => "W+",
         Outcome::Draw => "0",
     }
+}
+
+/// SGF's `RE` of a Go game with its score, "B+3.5" or "W+0.5" ("0" a draw): the moves
+/// replayed on the board that was played, scored by area with the komi. A replay that does
+/// not end in `outcome` (never expected) gives the winner alone, "B+", rather than a wrong
+/// score.
+fn go_result(
+    rules: GoRules,
+    (rows, cols): (usize, usize),
+    moves: &[String],
+    outcome: Outcome,
+) -> String {
+    let replay = || -> Option<String> {
+        let g = FastGo::new(
+            u8::try_from(rows).ok()?,
+            u8::try_from(cols).ok()?,
+            rules.komi,
+        )
+        .ok()?
+        .with_ko_rule(rules.ko);
+        let mut state = g.initial();
+        for m in moves {
+            let mv = g.parse_move(&state, m).ok()?;
+            g.play(&mut state, mv);
+        }
+        let m2 = 2 * g.score(&state).margin() - rules.komi.half_points();
+        let by = Komi::from_half_points(m2.abs());
+        let (text, scored) = match m2.signum() {
+            1 => (format!("B+{by}"), Outcome::Win(Player::Black)),
+            -1 => (format!("W+{by}"), Outcome::Win(Player::White)),
+            _ => ("0".to_string(), Outcome::Draw),
+        };
+        (scored == outcome).then_some(text)
+    };
+    replay().unwrap_or_else(|| result_text(outcome).to_string())
 }
 
 fn write_record(
@@ -410,7 +456,10 @@ fn write_record(
                 env!("CARGO_PKG_VERSION"),
                 r.index,
                 games::go::sgf_escape(&rules),
-                result_text(r.outcome)
+                info.go.map_or_else(
+                    || result_text(r.outcome).to_string(),
+                    |(rules, _)| go_result(rules, (h, w), &r.moves, r.outcome)
+                )
             );
             for (i, m) in r.moves.iter().enumerate() {
                 let colour = if i % 2 == 0 { 'B' } else { 'W' };
@@ -581,30 +630,30 @@ impl GameTask for MatchTask<'_> {
                 );
             }
             println!(
-                "{} {}: {} vs {}, {} games, {}, seed {}, {} threads, {:.1} s",
+                "{} {}: {} vs {}, {}, {}, seed {}, {}, {:.1} s",
                 game.name(),
                 size,
                 names[0],
                 names[1],
-                summary.games,
+                games::count(summary.games, "game", "games"),
                 a.flags.budget_text(),
                 a.seed,
-                threads,
+                games::count(threads as u64, "thread", "threads"),
                 elapsed
             );
             if let Some((_, _, text)) = &rules {
                 println!("rules: {text}");
             }
             println!(
-                "{} win rate {:.1}% (95% interval {:.1}% to {:.1}%): {} wins, {} losses, {} draws; the first player won {} games",
+                "{} win rate {:.1}% (95% interval {:.1}% to {:.1}%): {}, {}, {}; the first player won {}",
                 names[0],
                 100.0 * summary.score(),
                 100.0 * lo,
                 100.0 * hi,
-                summary.a_wins,
-                summary.b_wins,
-                summary.draws,
-                summary.first_player_wins
+                games::count(summary.a_wins, "win", "wins"),
+                games::count(summary.b_wins, "loss", "losses"),
+                games::count(summary.draws, "draw", "draws"),
+                games::count(summary.first_player_wins, "game", "games"),
             );
             println!(
                 "{:<8} {:>12} {:>15} {:>11} {:>8}",

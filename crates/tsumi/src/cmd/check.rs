@@ -116,8 +116,20 @@ pub(crate) fn deciding_files(
     ]
     .map(|(w, k2)| {
         let komi = games::go::Komi::from_half_points(k2);
-        (w, k2, dir.join(format!("{}-{komi}.{ext}", w.name())))
+        (
+            w,
+            k2,
+            dir.join(format!("{}-{}.{ext}", w.name(), komi_in_name(komi))),
+        )
     }))
+}
+
+/// A komi as a file name writes it: "7.5", and "minus0.5" for −0.5 (so a name never holds
+/// "--", as `black--0.5.cert` did).
+fn komi_in_name(komi: games::go::Komi) -> String {
+    let text = komi.to_string();
+    text.strip_prefix('-')
+        .map_or_else(|| text.clone(), |k| format!("minus{k}"))
 }
 
 /// Creates the directory `dir` of the option `flag` if needed and checks that it takes new

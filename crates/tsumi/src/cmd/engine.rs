@@ -43,8 +43,8 @@ pub struct GtpArgs {
 /// Options of `tsumi htp`.
 #[derive(Args, Debug)]
 pub struct HtpArgs {
-    /// Board size at the start ("N" or "WxH", W columns and H rows; HTP `boardsize W H`
-    /// changes it).
+    /// Board size at the start ("N", or a rectangle with its sides named, "4rx5c" for 4
+    /// rows and 5 columns; HTP `boardsize W H` changes it).
     #[arg(long, default_value = "5")]
     pub size: String,
     /// Expansions per proof of `dfpn-solve-state`, `dfpn-get-pv` and `genmove` (0: no limit).
@@ -96,7 +96,10 @@ pub fn run_gtp(args: &GtpArgs) -> anyhow::Result<()> {
         seed: args.seed,
         resign: args.resign,
     };
-    let mut gtp = GtpEngine::new(GoEngine::new(size, settings));
+    // `printsgf FILE` through the atomic writer of every other output file.
+    let mut gtp = GtpEngine::new(GoEngine::new(size, settings)).with_file_writer(|path, text| {
+        crate::result_file::write_text(path, "SGF file", text).map_err(|e| format!("{e:#}"))
+    });
     engine::serve(
         &mut gtp,
         std::io::BufReader::new(std::io::stdin()),
@@ -111,7 +114,9 @@ pub fn run_gtp(args: &GtpArgs) -> anyhow::Result<()> {
 /// A bad option (status 2) or a read/write error of the standard streams.
 pub fn run_htp(args: &HtpArgs) -> anyhow::Result<()> {
     check_common(args.solve_seconds, args.tt_mib, args.playouts)?;
-    let (w, h) = games::dims::parse_dims(&args.size).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // Rows x columns, as every size option; "WxH" was read the other way round before.
+    let (h, w) =
+        games::dims::parse_rows_cols(&args.size, true).map_err(|e| anyhow::anyhow!("{e}"))?;
     let settings = HexSettings {
         solve_budget: args.solve_budget,
         solve_seconds: args.solve_seconds,

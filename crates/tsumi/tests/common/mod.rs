@@ -83,3 +83,46 @@ pub fn opening_winner(size: &str, cell: &str) -> &'static str {
         .any(|c| c == cell);
     if wins { "black" } else { "white" }
 }
+
+/// A fresh temporary directory, removed with everything in it when dropped (the `tempfile`
+/// crate), so no test leaves folders in /tmp. It dereferences to its path: the directory
+/// itself ([`temp_folder`]) or a name inside it that does not exist yet ([`temp_path`]).
+pub struct TempFolder {
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+}
+
+impl std::ops::Deref for TempFolder {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::path::Path> for TempFolder {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+fn temp(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("tsumi-{name}-"))
+        .tempdir()
+        .expect("a temporary directory")
+}
+
+/// A new empty [`TempFolder`] whose name starts with `tsumi-NAME-`.
+pub fn temp_folder(name: &str) -> TempFolder {
+    let dir = temp(name);
+    let path = dir.path().to_path_buf();
+    TempFolder { _dir: dir, path }
+}
+
+/// A [`TempFolder`] for a directory that a command creates: `out` inside a new temporary
+/// directory, not yet there.
+pub fn temp_path(name: &str) -> TempFolder {
+    let dir = temp(name);
+    let path = dir.path().join("out");
+    TempFolder { _dir: dir, path }
+}

@@ -150,9 +150,14 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
     crate::cmd::prove::hex_nets::check(&args.nets, game.name(), algorithm)?;
     let s = &settings;
     let natural = NaturalOrder;
+    // `prove`'s size is rows x columns; the small games read "AxB" as columns x rows
+    // before, so a plain rectangle is refused for them and the named form ("4rx5c") says
+    // which side is which. `wxh` is the games' own spelling.
+    let (rows, cols) = games::dims::parse_rows_cols(&args.size, true)?;
+    let wxh = format!("{cols}x{rows}");
     match game {
         GameId::Hex => {
-            let hex = Hex::from_size(&args.size)?;
+            let hex = Hex::from_size(&wxh)?;
             let state = play_moves(&hex, &args.moves)?;
             let order = crate::cmd::prove::hex_nets::order(&args.nets, &hex)?;
             if args.no_knowledge {
@@ -176,25 +181,25 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
             report(&known, &state, args, s, &solution, &how)
         }
         GameId::TicTacToe => {
-            let game = TicTacToe::from_size(&args.size)?;
+            let game = TicTacToe::from_size(&wxh)?;
             let state = play_moves(&game, &args.moves)?;
             let prover = s.prover(Box::new(natural));
             run_game(&game, state, args, s, prover, &budget, true)
         }
         GameId::Connect4 => {
-            let game = Connect4::from_size(&args.size)?;
+            let game = Connect4::from_size(&wxh)?;
             let state = play_moves(&game, &args.moves)?;
             let prover = s.prover(Box::new(natural));
             run_game(&game, state, args, s, prover, &budget, true)
         }
         GameId::NoGo => {
-            let game = NoGo::from_size(&args.size)?;
+            let game = NoGo::from_size(&wxh)?;
             let state = play_moves(&game, &args.moves)?;
             let prover = s.prover(Box::new(natural));
             run_game(&game, state, args, s, prover, &budget, false)
         }
         GameId::AtariGo => {
-            let game = AtariGo::from_size(&args.size)?;
+            let game = AtariGo::from_size(&wxh)?;
             let state = play_moves(&game, &args.moves)?;
             let prover = s.prover(Box::new(natural));
             run_game(&game, state, args, s, prover, &budget, false)

@@ -40,12 +40,14 @@ pub struct RefereeArgs {
     /// Engine B's command: White in the first game.
     #[arg(long)]
     pub white: String,
-    /// Square board side (GTP `boardsize N`).
-    #[arg(long, default_value_t = 5)]
-    pub size: u32,
-    /// A rectangle instead, "CxR": C columns and R rows (GTP `rectangular_boardsize C R`, the
-    /// KataGo convention; GNU Go plays square boards only).
+    /// Board size: "N" (GTP `boardsize N`) or "RxC", R rows and C columns as in every
+    /// `tsumi` size (sent as `rectangular_boardsize C R`; GNU Go plays square boards only)
+    /// [default: 5].
     #[arg(long)]
+    pub size: Option<String>,
+    /// The older spelling of a rectangle, "CxR": C columns first, the order of GTP's
+    /// `rectangular_boardsize C R` (kept for existing scripts; `--size RxC` is the same board).
+    #[arg(long, conflicts_with = "size")]
     pub rect: Option<String>,
     /// Komi (a multiple of 0.5, added to White's area).
     #[arg(long, allow_hyphen_values = true)]
@@ -72,6 +74,11 @@ pub struct RefereeArgs {
     /// Print one JSON object per game and one for the match instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Exit with status 2 after the summary if any game was forfeited (an engine that did
+    /// not start, died, timed out or broke the rules): a misspelt engine command then fails a
+    /// script instead of counting as the other engine's wins.
+    #[arg(long)]
+    pub fail_on_forfeit: bool,
 }
 
 /// How a game ended.
@@ -264,7 +271,8 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
                 _ => bail!("malformed --rect '{r}' (expected CxR, e.g. 5x4)"),
             }
         }
-        None => Size::new(a.size, a.size)?,
+        None => Size::parse(a.size.as_deref().unwrap_or("5"))
+            .map_err(|e| anyhow::anyhow!("--size: {e}"))?,
     };
     let komi: Komi = a.komi.parse()?;
     if a.games == 0 {
@@ -352,12 +360,12 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
             );
         } else {
             println!(
-                "game {}: black '{}' vs white '{}': {} after {} moves ({})",
+                "game {}: black '{}' vs white '{}': {} after {} ({})",
                 i + 1,
                 cmds[0],
                 cmds[1],
                 out.re,
-                pos.plies(),
+                games::count(u64::from(pos.plies()), "move", "moves"),
                 out.reason
             );
         }
@@ -391,8 +399,14 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
         );
     } else {
         println!(
-            "{played} games on {size} at komi {komi}: A '{}' {a_wins} wins, B '{}' {b_wins} wins, {draws} draws; black won {black_wins}; {forfeits} forfeits",
-            a.black, a.white
+            "{} on {size} at komi {komi}: A '{}' {}, B '{}' {}, {}; black won {black_wins}; {}",
+            games::count(played, "game", "games"),
+            a.black,
+            games::count(a_wins, "win", "wins"),
+            a.white,
+            games::count(b_wins, "win", "wins"),
+            games::count(draws, "draw", "draws"),
+            games::count(forfeits, "forfeit", "forfeits"),
         );
         println!(
             "A's score {:.3} (95% interval {:.3} to {:.3})",
@@ -404,6 +418,13 @@ pub fn run(a: &RefereeArgs) -> anyhow::Result<()> {
             "interrupted after {played} of {} games",
             a.games
         )));
+    }
+    if a.fail_on_forfeit && forfeits > 0 {
+        bail!(
+            "--fail-on-forfeit: {} of {} forfeited (see the reasons above)",
+            games::count(forfeits, "game", "games"),
+            played
+        );
     }
     Ok(())
 }

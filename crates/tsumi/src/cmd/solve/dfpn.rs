@@ -20,6 +20,13 @@ fn proof_line(p: &Proof) -> String {
         || "no proof".to_string(),
         |w| format!("{:<7} wins", w.name()),
     );
+    // The JSON's `winner` is the side proven to win and `asked` the side the question was
+    // about; the text names both the same way, the asked side where it lost.
+    let asked = match p.proven_winner() {
+        Some(w) if w != p.winner => format!(" (asked: does {} win? no)", p.winner.name()),
+        None => format!(" (asked: does {} win?)", p.winner.name()),
+        Some(_) => String::new(),
+    };
     let pruned = if p.pruned_loss {
         " (pruned: no win for the pruned side)"
     } else if p.pruned {
@@ -33,7 +40,7 @@ fn proof_line(p: &Proof) -> String {
         String::new()
     };
     format!(
-        "{who} at komi {:>5}{holds}: {} expansions, {} nodes (revisit {:.2}), {:.3} s{pruned}",
+        "{who} at komi {:>5}{holds}{asked}: {} expansions, {} nodes (revisit {:.2}), {:.3} s{pruned}",
         Komi::from_half_points(p.komi2).to_string(),
         p.expansions,
         p.nodes,
@@ -88,7 +95,7 @@ pub(crate) fn playouts_json(g: &engine::playout_guess::PlayoutGuess) -> serde_js
 /// Runs the df-pn engine of `tsumi solve`.
 ///
 /// # Errors
-/// Bad input, a board over 64 points, an exhausted budget or Ctrl-C (after printing what is
+/// Bad input, a board over 30 points, an exhausted budget or Ctrl-C (after printing what is
 /// known).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     crate::go_config::check_epsilon(args.epsilon)?;

@@ -316,8 +316,16 @@ pub fn run_oracle(args: &SolveArgs) -> anyhow::Result<()> {
     let r = match result {
         Ok(r) => r,
         Err(ref e @ (OracleError::Interrupted(_) | OracleError::Budget(_))) => {
+            // Advice that never sends the user back and forth: dfpn only where it applies.
+            let points = pos.size().points();
             let detail = match e {
-                OracleError::Budget(_) => format!(" ({e})"),
+                OracleError::Budget(_) if points <= crate::go_config::DFPN_MAX_POINTS => {
+                    format!(" ({e}; the dfpn engine, the default, solves this board faster)")
+                }
+                OracleError::Budget(_) => format!(
+                    " ({e}; the dfpn engine takes boards up to {} points only: on this {points}-point board the oracle answers positions with few empty points)",
+                    crate::go_config::DFPN_MAX_POINTS
+                ),
                 _ => String::new(),
             };
             let why = stop_reason(timed_out);
