@@ -43,7 +43,6 @@ use crate::search::{Answer, Solver, black_wins};
 use games::Player;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
-use std::rc::Rc;
 
 /// The certificate format version of the text format (the `check` crate's `VERSION`).
 pub const FORMAT_VERSION: u32 = 1;
@@ -139,6 +138,22 @@ type PositionKey = (Board, Player, u8);
 /// Earlier complete nodes kept as reference candidates per position.
 const CANDIDATES: usize = 4;
 
+/// An earlier complete loser's node kept as a reference candidate, with its sets of
+/// Theorem 1 held as exact-size slices: a candidate is read (by [`Writer::transfers`] and a
+/// reference's contribution), never searched by key, and every loser's node of the proof is
+/// one, so this is the writer's largest use of memory (4x4, Black at komi 1.5: 33 MB as hash
+/// sets behind `Rc`, 203,456 nodes; see docs/certificates.md for the figures after).
+struct Candidate {
+    /// The node's index in the certificate.
+    id: u32,
+    /// B_w of its subtree.
+    bw: Box<[Board]>,
+    /// X of its subtree (the boards only: a reference takes each at its last ply in the
+    /// referring line).
+    x: Box<[Board]>,
+    terr: Bitboard,
+}
+
 struct Writer<'a, W: Write> {
     solver: &'a mut Solver,
     format: CertificateFormat,
@@ -153,7 +168,7 @@ struct Writer<'a, W: Write> {
     ever: Vec<Board>,
     moves: Vec<Move>,
     next_id: u32,
-    defs: HashMap<PositionKey, Vec<(u32, Rc<Sets>)>>,
+    defs: HashMap<PositionKey, Box<[Candidate]>>,
     stats: CertificateStats,
 }
 
@@ -352,21 +367,21 @@ impl<W: Write> Writer<'_, W> {
             return Ok(sets);
         }
         let key = (pos.board, pos.to_move, passes(line));
-        if let Some(list) = self.defs.get(&key) {
-            let hit = list
-                .iter()
-                .find(|(_, s)| self.transfers(s))
-                .map(|(t, s)| (*t, Rc::clone(s)));
-            if let Some((t, s)) = hit {
-                writeln!(self.out, "{prefix} {}{t}", self.kind("ref ", "r"))?;
-                for b in s.x.keys() {
-                    sets.add_x(*b, self.last[b]);
-                }
-                sets.bw.extend(s.bw.iter().copied());
-                sets.terr = s.terr;
-                self.stats.refs += 1;
-                return Ok(sets);
+        let hit = self.defs.get(&key).and_then(|list| {
+            list.iter()
+                .position(|c| self.transfers(&c.bw, &c.x, c.terr))
+        });
+        if let Some(k) = hit {
+            let t = self.defs[&key][k].id;
+            writeln!(self.out, "{prefix} {}{t}", self.kind("ref ", "r"))?;
+            let c = &self.defs[&key][k];
+            for b in c.x.iter() {
+                sets.add_x(*b, self.last[b]);
             }
+            sets.bw.extend(c.bw.iter().copied());
+            sets.terr = c.terr;
+            self.stats.refs += 1;
+            return Ok(sets);
         }
         // (C2): not after the winner's own pass with the opponent to move.
         if !(pos.passed && pos.to_move != w) {
@@ -433,27 +448,30 @@ impl<W: Write> Writer<'_, W> {
         if pos.to_move != w {
             let list = self.defs.entry(key).or_default();
             if list.len() < CANDIDATES {
-                let copy = Sets {
-                    bw: sets.bw.clone(),
-                    x: sets.x.clone(),
+                let mut v = std::mem::take(list).into_vec();
+                v.push(Candidate {
+                    id,
+                    bw: sets.bw.iter().copied().collect(),
+                    x: sets.x.keys().copied().collect(),
                     terr: sets.terr,
-                };
-                list.push((id, Rc::new(copy)));
+                });
+                *list = v.into_boxed_slice();
             }
         }
         Ok(sets)
     }
 
-    /// Whether an earlier proof with sets `s` transfers to the current history (Theorem 1).
-    fn transfers(&self, s: &Sets) -> bool {
+    /// Whether an earlier proof with the sets `bw`, `x` and `terr` transfers to the current
+    /// history (Theorem 1).
+    fn transfers(&self, bw: &[Board], x: &[Board], terr: Bitboard) -> bool {
         let ever = self
             .ever
             .last()
             .expect("the root's entry")
             .stones(self.winner);
-        s.bw.iter().all(|b| !self.last.contains_key(b))
-            && s.x.keys().all(|b| self.last.contains_key(b))
-            && (ever & s.terr).is_empty()
+        bw.iter().all(|b| !self.last.contains_key(b))
+            && x.iter().all(|b| self.last.contains_key(b))
+            && (ever & terr).is_empty()
     }
 
     /// Enters the child `child` reached by `m`, writes it, and leaves.
