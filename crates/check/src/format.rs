@@ -198,7 +198,9 @@ impl std::error::Error for ParseError {}
 /// Bounds on what [`parse_reader`] reads, so that no input (a huge file, `/dev/zero`, a
 /// forged node count) makes the checker allocate without limit.
 ///
-/// Memory while checking is about 190 bytes a node, measured (4x4, Black at komi 1.5:
+/// The in-memory checker ([`parse_reader`], [`crate::check_reader`]) takes about 190 bytes
+/// a node; the streaming one ([`crate::check_stream`]) holds no node after its line and is
+/// bounded by the sets that references need (see [`crate::stream`]). Measured in memory (4x4, Black at komi 1.5:
 /// 203,456 nodes checked in 39 MB peak resident, either format): the parsed node, its
 /// child list, the walk's marks and the Theorem 1 sets kept for referenced nodes, bounded by
 /// `max_stored_boards` (16 bytes a board, about 40 with the hash table).

@@ -54,6 +54,12 @@ use crate::verify::{
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 
+/// The node bound a streamed check is given by `tsumi check` (node indices are 32-bit): the
+/// stream's memory does not grow with the nodes, so [`Limits::max_nodes`]'s default of 50
+/// million (set for the in-memory checker's 190 bytes a node) would only refuse large
+/// certificates; this one bounds the time.
+pub const MAX_NODES: u32 = 4_000_000_000;
+
 /// What a streamed check found, with the figures of its memory bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {

@@ -15,6 +15,13 @@
 //! at komi 1.5, 203,456 nodes) 1.19 MB instead of 8.57 MB. Either format is written node by
 //! node while the proof is extracted.
 //!
+//! # Memory
+//! The writer holds the current line's history and the reference candidates: up to
+//! `CANDIDATES` earlier complete loser's nodes per position with their Theorem 1 sets, B_w
+//! as 32-bit fingerprints (a collision only declines a reference), within a bound
+//! ([`write_certificate_bounded`], [`CANDIDATE_BYTES`] by default): past it the costliest
+//! candidates are dropped and their positions written again where they recur.
+//!
 //! # Extraction (post hoc, through the public solver API)
 //! The search itself is untouched, so certificates cost nothing unless asked for. After a
 //! proof, [`write_certificate`] walks from the root with the real history of every line:

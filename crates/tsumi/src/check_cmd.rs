@@ -13,7 +13,7 @@ pub struct CheckArgs {
     /// The certificate file (written by `prove go ... --certificate FILE`).
     pub file: PathBuf,
     /// The most node lines read; a longer certificate is refused with a one-line error.
-    #[arg(long, default_value_t = check::Limits::default().max_nodes)]
+    #[arg(long, default_value_t = check::stream::MAX_NODES)]
     pub max_nodes: u32,
     /// The longest line read, in bytes.
     #[arg(long, default_value_t = check::Limits::default().max_line_bytes)]
