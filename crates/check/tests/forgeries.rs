@@ -543,20 +543,17 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
                         let lines = text.lines().count();
                         tally.forged += 1;
                         // The same forgery in the compact format must be refused too, and
-                        // both by the streaming checker.
+                        // the text one by the streaming checker.
                         if let Ok(v) = check::check_text(&compact(&text)) {
                             panic!(
                                 "a compact forgery of a false claim was accepted: {claim:?}: {v}"
                             );
                         }
-                        for t in [text.clone(), compact(&text)] {
-                            if let Ok(r) = check::check_stream_bytes(t.as_bytes(), stream_limits())
-                            {
-                                panic!(
-                                    "the streaming checker accepted a forgery of a false claim: {claim:?}: {}\n{t}",
-                                    r.verdict
-                                );
-                            }
+                        if let Ok(r) = check::check_stream_bytes(text.as_bytes(), stream_limits()) {
+                            panic!(
+                                "the streaming checker accepted a forgery of a false claim: {claim:?}: {}\n{text}",
+                                r.verdict
+                            );
                         }
                         let failing = match check::check_text(&text) {
                             Ok(v) => panic!(
