@@ -20,11 +20,12 @@
 //! # The bound
 //! Memory is O(depth) for the walk, plus 8 bytes (and the hash overhead) per distinct
 //! referenced node, plus the boards of the Theorem 1 sets alive at once: those of the
-//! referenced nodes complete and still to be referenced, and those being accumulated by open
-//! referenced nodes. The sets kept are counted against [`Limits::max_stored_boards`] (16
-//! bytes a board, about 40 with the hash table) and a certificate that needs more is refused
-//! with [`CheckError::Limit`]; [`Report::peak_boards`] says how many were kept at most. It
-//! does not grow with the number of nodes that nobody refers to.
+//! referenced nodes complete and still to be referenced, counted against
+//! [`Limits::max_stored_boards`] (16 bytes a board, about 40 with the hash table; a
+//! certificate that needs more is refused with [`CheckError::Limit`]), and those being
+//! gathered under open referenced nodes, at most the boards of their subtrees.
+//! [`Report::peak_boards`] says how many boards both held at most. None of it grows with
+//! the nodes that nobody refers to.
 //!
 //! # Threads
 //! With `Limits::threads` other than 1 (and a machine with two cores or more), the check
