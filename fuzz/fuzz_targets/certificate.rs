@@ -1,4 +1,4 @@
-//! The certificate parser and checker (`check`): any bytes are refused with an error or
+//! The certificate parser and checkers (`check`, in memory and streamed): any bytes are refused with an error or
 //! accepted, within small read bounds, never a panic; an accepted certificate's claim on a
 //! board of at most 9 points (from moves or a setup with its history) is asked of the
 //! solver, which must agree (a mutated certificate that claims a false result must never be
@@ -18,10 +18,18 @@ fuzz_target!(|data: &[u8]| {
         max_stored_boards: 200_000,
         threads: 1,
     };
-    let Ok(cert) = check::parse_reader(data, limits) else {
-        return;
-    };
-    let Ok(verdict) = check::check_with(&cert, limits) else {
+    // The streaming checker accepts exactly what the in-memory one accepts (it may also
+    // accept what the in-memory one only refuses for its bound on kept sets).
+    let streamed = check::check_stream_bytes(data, limits);
+    let whole = check::parse_reader(data, limits)
+        .map_err(check::CheckError::Parse)
+        .and_then(|cert| check::check_with(&cert, limits).map(|v| (cert, v)));
+    match (&whole, &streamed) {
+        (Ok((_, v)), Ok(r)) => assert_eq!(*v, r.verdict),
+        (Err(check::CheckError::Limit(_)), Ok(_)) | (Err(_), Err(_)) => {}
+        _ => panic!("the checkers disagree: {whole:?} / {streamed:?}"),
+    }
+    let Ok((cert, verdict)) = whole else {
         return;
     };
     let geo = &cert.geo;

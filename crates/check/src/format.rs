@@ -198,7 +198,9 @@ impl std::error::Error for ParseError {}
 /// Bounds on what [`parse_reader`] reads, so that no input (a huge file, `/dev/zero`, a
 /// forged node count) makes the checker allocate without limit.
 ///
-/// Memory while checking is about 190 bytes a node, measured (4x4, Black at komi 1.5:
+/// The in-memory checker ([`parse_reader`], [`crate::check_reader`]) takes about 190 bytes
+/// a node; the streaming one ([`crate::check_stream`]) holds no node after its line and is
+/// bounded by the sets that references need (see [`crate::stream`]). Measured in memory (4x4, Black at komi 1.5:
 /// 203,456 nodes checked in 39 MB peak resident, either format): the parsed node, its
 /// child list, the walk's marks and the Theorem 1 sets kept for referenced nodes, bounded by
 /// `max_stored_boards` (16 bytes a board, about 40 with the hash table).
@@ -263,13 +265,13 @@ pub fn komi_text(komi2: i32) -> String {
 }
 
 /// One significant line (not empty, not a comment) with its 1-based number.
-struct Line {
-    n: usize,
-    text: String,
+pub(crate) struct Line {
+    pub(crate) n: usize,
+    pub(crate) text: String,
 }
 
 impl Line {
-    fn words(&self) -> Vec<&str> {
+    pub(crate) fn words(&self) -> Vec<&str> {
         self.text.split_ascii_whitespace().collect()
     }
 }
@@ -277,7 +279,7 @@ impl Line {
 /// Reads lines with their real numbers, refusing what the format cannot hold before it is
 /// stored: lines over the length bound, a byte-order mark, CR-only line ends, bytes that
 /// are not printable ASCII.
-struct Lines<R> {
+pub(crate) struct Lines<R> {
     r: R,
     n: usize,
     max: usize,
@@ -285,6 +287,21 @@ struct Lines<R> {
 }
 
 impl<R: std::io::BufRead> Lines<R> {
+    /// A reader of `r`'s lines of at most `max` bytes.
+    pub(crate) fn new(r: R, max: usize) -> Self {
+        Lines {
+            r,
+            n: 0,
+            max,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The underlying reader.
+    pub(crate) fn get_ref(&self) -> &R {
+        &self.r
+    }
+
     /// The next physical line, without its end; `None` at the end of the input.
     fn raw(&mut self) -> Result<Option<usize>, ParseError> {
         use std::io::{BufRead, Read};
@@ -350,7 +367,7 @@ impl<R: std::io::BufRead> Lines<R> {
     }
 
     /// The next line that is not empty or a comment; `None` at the end of the input.
-    fn next_opt(&mut self) -> Result<Option<Line>, ParseError> {
+    pub(crate) fn next_opt(&mut self) -> Result<Option<Line>, ParseError> {
         while let Some(n) = self.raw()? {
             // Printable ASCII was checked: the bytes are UTF-8.
             let text = std::str::from_utf8(&self.buf).unwrap_or_default().trim();
@@ -366,7 +383,7 @@ impl<R: std::io::BufRead> Lines<R> {
     }
 
     /// The next significant line; an error naming `what` at the end of the input.
-    fn next(&mut self, what: &str) -> Result<Line, ParseError> {
+    pub(crate) fn next(&mut self, what: &str) -> Result<Line, ParseError> {
         match self.next_opt()? {
             Some(l) => Ok(l),
             None => err(0, format!("the file ends where {what} should come")),
@@ -374,14 +391,14 @@ impl<R: std::io::BufRead> Lines<R> {
     }
 }
 
-fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
+pub(crate) fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError {
         line,
         message: message.into(),
     })
 }
 
-fn expect<'a>(l: &'a Line, key: &str, args: usize) -> Result<Vec<&'a str>, ParseError> {
+pub(crate) fn expect<'a>(l: &'a Line, key: &str, args: usize) -> Result<Vec<&'a str>, ParseError> {
     let w = l.words();
     if w.first() != Some(&key) || (args != usize::MAX && w.len() != args + 1) {
         let first = w.first().copied().unwrap_or("");
@@ -393,7 +410,7 @@ fn expect<'a>(l: &'a Line, key: &str, args: usize) -> Result<Vec<&'a str>, Parse
     Ok(w[1..].to_vec())
 }
 
-fn parse_side(n: usize, text: &str) -> Result<(Color, u8), ParseError> {
+pub(crate) fn parse_side(n: usize, text: &str) -> Result<(Color, u8), ParseError> {
     let b = text.as_bytes();
     if b.len() != 2 {
         return err(
@@ -447,21 +464,23 @@ pub fn parse(text: &str) -> Result<Certificate, ParseError> {
     parse_reader(text.as_bytes(), Limits::default())
 }
 
-/// Reads a certificate from a stream, line by line, within `limits`.
-///
-/// # Errors
-/// A [`ParseError`] naming the first line that does not follow the grammar: a wrong
-/// version, a bad board or komi, a line over the length bound, a byte-order mark, a CR-only
-/// line end, a node whose stated side does not alternate with its parent's (a wrong `all k`
-/// count before it), a reference forward, more nodes than the bound, a trailer that does
-/// not count the nodes, or a read error.
-pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certificate, ParseError> {
-    let mut lines = Lines {
-        r,
-        n: 0,
-        max: limits.max_line_bytes,
-        buf: Vec::new(),
-    };
+/// What the header says (see the module docs' grammar).
+#[derive(Clone, Debug)]
+pub(crate) struct Header {
+    pub(crate) geo: Geometry,
+    pub(crate) komi2: i32,
+    pub(crate) winner: Color,
+    pub(crate) start: Start,
+    /// Version 2 (node lines of a move and a kind).
+    pub(crate) compact: bool,
+}
+
+/// Reads the header through its `start` (and `earlier`) lines; returns it with the first
+/// line after it (the root's node line).
+pub(crate) fn read_header<R: std::io::BufRead>(
+    lines: &mut Lines<R>,
+    limits: Limits,
+) -> Result<(Header, Line), ParseError> {
     let Some(first) = lines.next_opt()? else {
         return err(0, "the file is empty (expected 'tsumi-certificate 1')");
     };
@@ -558,7 +577,38 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
             );
         }
     };
-    let most_moves = geo.points() as u32 + 1;
+    Ok((
+        Header {
+            geo,
+            komi2,
+            winner,
+            start,
+            compact,
+        },
+        l,
+    ))
+}
+
+/// Reads a certificate from a stream, line by line, within `limits`.
+///
+/// # Errors
+/// A [`ParseError`] naming the first line that does not follow the grammar: a wrong
+/// version, a bad board or komi, a line over the length bound, a byte-order mark, a CR-only
+/// line end, a node whose stated side does not alternate with its parent's (a wrong `all k`
+/// count before it), a reference forward, more nodes than the bound, a trailer that does
+/// not count the nodes, or a read error.
+pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certificate, ParseError> {
+    let mut lines = Lines::new(r, limits.max_line_bytes);
+    let (
+        Header {
+            geo,
+            komi2,
+            winner,
+            start,
+            compact,
+        },
+        l,
+    ) = read_header(&mut lines, limits)?;
     // The compact format's root: its position from the start (the walk checks the history).
     let root = if compact {
         Some(start_position(&geo, &start))
@@ -691,86 +741,16 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
                 ),
             );
         }
-        let step = parse_step(&geo, n, w[0])?;
-        if (step == Step::Root) != (i == 0) {
-            return err(n, "only the root (the first node) has the move '-'");
-        }
-        let num = |t: &str| decimal(t).map_or_else(|| err(n, format!("bad number '{t}'")), Ok);
-        let (board, to_move, passes, kind_word, args): (Board, Color, u8, &str, Vec<&str>) =
-            if compact {
-                if w.len() != 2 {
-                    return err(n, "a compact node line has a move and a kind");
-                }
-                let (board, to_move, passes) = match (root, open.last()) {
-                    (Some(r), None) => r,
-                    (_, Some(&(p, _))) => {
-                        let pn = &nodes[p as usize];
-                        derive(&geo, (pn.board, pn.to_move, pn.passes), step)
-                    }
-                    (None, None) => unreachable!("compact has a root position"),
-                };
-                let (head, rest) = w[1].split_at(w[1].len().min(1));
-                let kind_word = match head {
-                    "w" => "win",
-                    "a" => "all",
-                    "e" => "end",
-                    "y" => "eyes",
-                    "r" => "ref",
-                    _ => "",
-                };
-                let args = if rest.is_empty() { vec![] } else { vec![rest] };
-                if kind_word.is_empty() || (args.is_empty() == matches!(head, "a" | "r")) {
-                    return err(n, format!("bad compact node kind '{}'", w[1]));
-                }
-                (board, to_move, passes, kind_word, args)
-            } else {
-                let board = parse_board(&geo, n, w[1])?;
-                let (to_move, passes) = parse_side(n, w[2])?;
-                (board, to_move, passes, w[3], w[4..].to_vec())
-            };
-        let kind = match (kind_word, args.len()) {
-            ("eyes", 0) if compact => {
-                let a = crate::eyes::analyse(&geo, &board, winner);
-                Kind::Eyes {
-                    alive: a.alive,
-                    territory: a.territory,
-                }
+        let parent = match (root, open.last()) {
+            (Some(r), None) => Some(r),
+            (_, Some(&(p, _))) => {
+                let pn = &nodes[p as usize];
+                Some((pn.board, pn.to_move, pn.passes))
             }
-            ("win", 0) => Kind::Win,
-            ("all", 1) => {
-                let k = num(args[0])?;
-                if k == 0 || k > most_moves {
-                    return err(
-                        n,
-                        format!(
-                            "'all {k}': the loser has between 1 (the pass) and {most_moves} moves on {geo}"
-                        ),
-                    );
-                }
-                Kind::All(k)
-            }
-            ("end", 0) => Kind::End,
-            ("eyes", 2) => Kind::Eyes {
-                alive: parse_set(&geo, n, args[0])?,
-                territory: parse_set(&geo, n, args[1])?,
-            },
-            ("ref", 1) => {
-                let t = num(args[0])?;
-                if t >= i {
-                    return err(
-                        n,
-                        format!("node {i} refers to node {t}: a reference names an earlier node"),
-                    );
-                }
-                Kind::Ref(t)
-            }
-            (k, _) => {
-                return err(
-                    n,
-                    format!("bad node kind '{k}' or wrong number of arguments"),
-                );
-            }
+            (None, None) => None,
         };
+        let (step, board, to_move, passes, kind) =
+            node_fields(&geo, compact, winner, n, &w, i, parent)?;
         if let Some(top) = open.last_mut() {
             let parent = top.0;
             let pn = &nodes[parent as usize];
@@ -846,6 +826,99 @@ pub fn parse_reader<R: std::io::BufRead>(r: R, limits: Limits) -> Result<Certifi
         start,
         nodes,
     })
+}
+
+/// The fields of node line `i` (1-based file line `n`, its words `w`): its move, its
+/// position (stated, or in the compact format derived from `parent`, the parent's stated
+/// position, or for the root the start's) and its claim.
+pub(crate) fn node_fields(
+    geo: &Geometry,
+    compact: bool,
+    winner: Color,
+    n: usize,
+    w: &[&str],
+    i: u32,
+    parent: Option<(Board, Color, u8)>,
+) -> Result<(Step, Board, Color, u8, Kind), ParseError> {
+    let most_moves = geo.points() as u32 + 1;
+    let step = parse_step(geo, n, w[0])?;
+    if (step == Step::Root) != (i == 0) {
+        return err(n, "only the root (the first node) has the move '-'");
+    }
+    let num = |t: &str| decimal(t).map_or_else(|| err(n, format!("bad number '{t}'")), Ok);
+    let (board, to_move, passes, kind_word, args): (Board, Color, u8, &str, Vec<&str>) = if compact
+    {
+        if w.len() != 2 {
+            return err(n, "a compact node line has a move and a kind");
+        }
+        let (board, to_move, passes) = match (i, parent) {
+            (0, Some(r)) => r,
+            (_, Some(p)) => derive(geo, p, step),
+            (_, None) => return err(n, "a compact node line needs its parent's position"),
+        };
+        let (head, rest) = w[1].split_at(w[1].len().min(1));
+        let kind_word = match head {
+            "w" => "win",
+            "a" => "all",
+            "e" => "end",
+            "y" => "eyes",
+            "r" => "ref",
+            _ => "",
+        };
+        let args = if rest.is_empty() { vec![] } else { vec![rest] };
+        if kind_word.is_empty() || (args.is_empty() == matches!(head, "a" | "r")) {
+            return err(n, format!("bad compact node kind '{}'", w[1]));
+        }
+        (board, to_move, passes, kind_word, args)
+    } else {
+        let board = parse_board(geo, n, w[1])?;
+        let (to_move, passes) = parse_side(n, w[2])?;
+        (board, to_move, passes, w[3], w[4..].to_vec())
+    };
+    let kind = match (kind_word, args.len()) {
+        ("eyes", 0) if compact => {
+            let a = crate::eyes::analyse(geo, &board, winner);
+            Kind::Eyes {
+                alive: a.alive,
+                territory: a.territory,
+            }
+        }
+        ("win", 0) => Kind::Win,
+        ("all", 1) => {
+            let k = num(args[0])?;
+            if k == 0 || k > most_moves {
+                return err(
+                    n,
+                    format!(
+                        "'all {k}': the loser has between 1 (the pass) and {most_moves} moves on {geo}"
+                    ),
+                );
+            }
+            Kind::All(k)
+        }
+        ("end", 0) => Kind::End,
+        ("eyes", 2) => Kind::Eyes {
+            alive: parse_set(geo, n, args[0])?,
+            territory: parse_set(geo, n, args[1])?,
+        },
+        ("ref", 1) => {
+            let t = num(args[0])?;
+            if t >= i {
+                return err(
+                    n,
+                    format!("node {i} refers to node {t}: a reference names an earlier node"),
+                );
+            }
+            Kind::Ref(t)
+        }
+        (k, _) => {
+            return err(
+                n,
+                format!("bad node kind '{k}' or wrong number of arguments"),
+            );
+        }
+    };
+    Ok((step, board, to_move, passes, kind))
 }
 
 /// Whether node `n`'s stated position follows from `pn`'s by `n`'s move (stone rules only).
@@ -934,7 +1007,7 @@ fn derive(
 
 /// The root position of `start` by the stone rules only (the walk rebuilds and checks the
 /// history).
-fn start_position(geo: &Geometry, start: &Start) -> (Board, Color, u8) {
+pub(crate) fn start_position(geo: &Geometry, start: &Start) -> (Board, Color, u8) {
     match start {
         Start::Moves(steps) => steps
             .iter()

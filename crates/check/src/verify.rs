@@ -187,23 +187,23 @@ pub fn history_digest(geo: &Geometry, root: &Board, earlier: &[Board]) -> u64 {
 
 /// A position: board, player to move, consecutive passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Pos {
-    board: Board,
-    to_move: Color,
-    passes: u8,
+pub(crate) struct Pos {
+    pub(crate) board: Board,
+    pub(crate) to_move: Color,
+    pub(crate) passes: u8,
 }
 
 /// The sets of Theorem 1 for one subtree (see the module docs).
 #[derive(Default)]
-struct Summary {
-    bw: HashSet<Board>,
+pub(crate) struct Summary {
+    pub(crate) bw: HashSet<Board>,
     /// X(T): each board with the smallest "last ply" at which it excluded a move.
-    x: HashMap<Board, u32>,
-    terr: u64,
+    pub(crate) x: HashMap<Board, u32>,
+    pub(crate) terr: u64,
 }
 
 impl Summary {
-    fn merge(&mut self, mut other: Summary) {
+    pub(crate) fn merge(&mut self, mut other: Summary) {
         if other.bw.len() > self.bw.len() {
             std::mem::swap(&mut self.bw, &mut other.bw);
         }
@@ -217,7 +217,7 @@ impl Summary {
         self.terr |= other.terr;
     }
 
-    fn add_x(&mut self, b: Board, j: u32) {
+    pub(crate) fn add_x(&mut self, b: Board, j: u32) {
         let e = self.x.entry(b).or_insert(j);
         *e = (*e).min(j);
     }
@@ -402,117 +402,19 @@ impl Walker<'_> {
     }
 
     fn step_name(&self, s: Step) -> String {
-        match s {
-            Step::Root => "-".into(),
-            Step::Pass => "pass".into(),
-            Step::Stone(p) => self.geo.point_name(p),
-        }
+        step_name(self.geo, s)
     }
 
     /// Rebuilds the root's history and names the root exactly; returns the root position.
     fn start(&mut self) -> Result<Pos, CheckError> {
-        let geo = self.geo;
-        let mut ever = Board::EMPTY;
-        let pos = match &self.cert.start {
-            Start::Moves(steps) => {
-                let mut pos = Pos {
-                    board: Board::EMPTY,
-                    to_move: Color::Black,
-                    passes: 0,
-                };
-                self.last.insert(pos.board, 0);
-                for (i, &s) in steps.iter().enumerate() {
-                    if pos.passes == 2 {
-                        return self.fail(
-                            0,
-                            format!("start move {} follows the end of the game", i + 1),
-                        );
-                    }
-                    pos = match s {
-                        Step::Pass => Pos {
-                            passes: pos.passes + 1,
-                            to_move: pos.to_move.other(),
-                            ..pos
-                        },
-                        Step::Stone(p) => {
-                            let name = geo.point_name(p);
-                            let b = match geo.play(&pos.board, pos.to_move, p) {
-                                Ok(b) => b,
-                                Err(why) => {
-                                    return self.fail(
-                                        0,
-                                        format!(
-                                            "start move {} ({name}) is {}",
-                                            i + 1,
-                                            illegal_name(why)
-                                        ),
-                                    );
-                                }
-                            };
-                            if self.last.contains_key(&b) {
-                                return self.fail(
-                                    0,
-                                    format!(
-                                        "start move {} ({name}) repeats an earlier board",
-                                        i + 1
-                                    ),
-                                );
-                            }
-                            self.last.insert(b, 0);
-                            ever.black |= b.black;
-                            ever.white |= b.white;
-                            Pos {
-                                board: b,
-                                to_move: pos.to_move.other(),
-                                passes: 0,
-                            }
-                        }
-                        Step::Root => unreachable!("the parser refuses '-' as a start move"),
-                    };
-                }
-                let names: Vec<String> = steps.iter().map(|&s| self.step_name(s)).collect();
-                let names = names.join(" ");
-                self.verdict.position = match pos.passes {
-                    _ if steps.is_empty() => format!("the empty {geo} board"),
-                    2 => format!("the finished {geo} game after {names}"),
-                    1 => format!(
-                        "{geo} after {names}, {} to move after a pass",
-                        pos.to_move.name()
-                    ),
-                    _ => format!("{geo} after {names}, {} to move", pos.to_move.name()),
-                };
-                pos
+        match root_history(self.geo, &self.cert.start, &mut self.last) {
+            Ok((pos, ever, position)) => {
+                self.verdict.position = position;
+                self.ever.push(ever);
+                Ok(pos)
             }
-            Start::Setup {
-                board,
-                to_move,
-                passes,
-                earlier,
-            } => {
-                for b in earlier.iter().chain(std::iter::once(board)) {
-                    if !geo.all_chains_breathe(b) {
-                        return self.fail(
-                            0,
-                            format!(
-                                "history board {} has a chain without liberties",
-                                geo.draw(b)
-                            ),
-                        );
-                    }
-                    self.last.insert(*b, 0);
-                    ever.black |= b.black;
-                    ever.white |= b.white;
-                }
-                self.verdict.position = setup_text(geo, board, *to_move, *passes, earlier);
-                Pos {
-                    board: *board,
-                    to_move: *to_move,
-                    passes: *passes,
-                }
-            }
-        };
-        self.ever.push(ever);
-        Ok(pos)
+            Err(reason) => self.fail(0, reason),
+        }
     }
 
     /// Enters a child reached by `step` at `pos` one ply deeper: the history grows.
@@ -913,6 +815,114 @@ impl Walker<'_> {
     }
 }
 
+/// Rebuilds the history of `start` into `last` (every board at ply 0); returns the root
+/// position, the union of the history's boards and the root's exact name, or why the start
+/// is not a position.
+pub(crate) fn root_history(
+    geo: &Geometry,
+    start: &Start,
+    last: &mut HashMap<Board, u32>,
+) -> Result<(Pos, Board, String), String> {
+    let mut ever = Board::EMPTY;
+    let position;
+    let pos = match start {
+        Start::Moves(steps) => {
+            let mut pos = Pos {
+                board: Board::EMPTY,
+                to_move: Color::Black,
+                passes: 0,
+            };
+            last.insert(pos.board, 0);
+            for (i, &s) in steps.iter().enumerate() {
+                if pos.passes == 2 {
+                    return Err(format!("start move {} follows the end of the game", i + 1));
+                }
+                pos = match s {
+                    Step::Pass => Pos {
+                        passes: pos.passes + 1,
+                        to_move: pos.to_move.other(),
+                        ..pos
+                    },
+                    Step::Stone(p) => {
+                        let name = geo.point_name(p);
+                        let b = match geo.play(&pos.board, pos.to_move, p) {
+                            Ok(b) => b,
+                            Err(why) => {
+                                return Err(format!(
+                                    "start move {} ({name}) is {}",
+                                    i + 1,
+                                    illegal_name(why)
+                                ));
+                            }
+                        };
+                        if last.contains_key(&b) {
+                            return Err(format!(
+                                "start move {} ({name}) repeats an earlier board",
+                                i + 1
+                            ));
+                        }
+                        last.insert(b, 0);
+                        ever.black |= b.black;
+                        ever.white |= b.white;
+                        Pos {
+                            board: b,
+                            to_move: pos.to_move.other(),
+                            passes: 0,
+                        }
+                    }
+                    Step::Root => unreachable!("the parser refuses '-' as a start move"),
+                };
+            }
+            let names: Vec<String> = steps.iter().map(|&s| step_name(geo, s)).collect();
+            let names = names.join(" ");
+            position = match pos.passes {
+                _ if steps.is_empty() => format!("the empty {geo} board"),
+                2 => format!("the finished {geo} game after {names}"),
+                1 => format!(
+                    "{geo} after {names}, {} to move after a pass",
+                    pos.to_move.name()
+                ),
+                _ => format!("{geo} after {names}, {} to move", pos.to_move.name()),
+            };
+            pos
+        }
+        Start::Setup {
+            board,
+            to_move,
+            passes,
+            earlier,
+        } => {
+            for b in earlier.iter().chain(std::iter::once(board)) {
+                if !geo.all_chains_breathe(b) {
+                    return Err(format!(
+                        "history board {} has a chain without liberties",
+                        geo.draw(b)
+                    ));
+                }
+                last.insert(*b, 0);
+                ever.black |= b.black;
+                ever.white |= b.white;
+            }
+            position = setup_text(geo, board, *to_move, *passes, earlier);
+            Pos {
+                board: *board,
+                to_move: *to_move,
+                passes: *passes,
+            }
+        }
+    };
+    Ok((pos, ever, position))
+}
+
+/// A move's name: `-` (the root), `pass` or the point.
+pub(crate) fn step_name(geo: &Geometry, s: Step) -> String {
+    match s {
+        Step::Root => "-".into(),
+        Step::Pass => "pass".into(),
+        Step::Stone(p) => geo.point_name(p),
+    }
+}
+
 /// Adds the sets of a checked child `c` (at `pos`) to its parent's frame; a winner's stone
 /// move adds the board it made to B_w.
 fn fold(cert: &Certificate, parent: &mut Frame, c: u32, pos: Pos, sum: Summary) {
@@ -958,14 +968,14 @@ fn setup_text(
     }
 }
 
-fn side_letter(c: Color) -> char {
+pub(crate) fn side_letter(c: Color) -> char {
     match c {
         Color::Black => 'b',
         Color::White => 'w',
     }
 }
 
-fn illegal_name(why: Illegal) -> &'static str {
+pub(crate) fn illegal_name(why: Illegal) -> &'static str {
     match why {
         Illegal::Occupied => "on an occupied point",
         Illegal::Suicide => "suicide",

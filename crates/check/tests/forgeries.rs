@@ -542,10 +542,17 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
                         let text = t.write();
                         let lines = text.lines().count();
                         tally.forged += 1;
-                        // The same forgery in the compact format must be refused too.
+                        // The same forgery in the compact format must be refused too, and
+                        // the text one by the streaming checker.
                         if let Ok(v) = check::check_text(&compact(&text)) {
                             panic!(
                                 "a compact forgery of a false claim was accepted: {claim:?}: {v}"
+                            );
+                        }
+                        if let Ok(r) = check::check_stream_bytes(text.as_bytes(), stream_limits()) {
+                            panic!(
+                                "the streaming checker accepted a forgery of a false claim: {claim:?}: {}\n{text}",
+                                r.verdict
                             );
                         }
                         let failing = match check::check_text(&text) {
@@ -617,9 +624,16 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
                 }
                 let text = t.write();
                 tally.forged += 1;
+                let streamed = check::check_stream_bytes(text.as_bytes(), stream_limits());
                 match check::check_text(&text) {
-                    Ok(_) => tally.accepted_true += 1,
-                    Err(e) => tally.note(&e, text.lines().count()),
+                    Ok(v) => {
+                        tally.accepted_true += 1;
+                        assert_eq!(streamed.map(|r| r.verdict), Ok(v), "{text}");
+                    }
+                    Err(e) => {
+                        assert!(streamed.is_err(), "accepted by the stream only:\n{text}");
+                        tally.note(&e, text.lines().count());
+                    }
                 }
             }
             for (a, b) in applied.iter_mut().zip(forger.applied) {
@@ -639,6 +653,15 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
         let n = tally.reasons.get(r).copied().unwrap_or(0);
         eprintln!("  refused with '{r}': {n}");
         assert!(n > 0, "no forgery was refused with '{r}'");
+    }
+}
+
+/// The streaming checker on one thread (the pipeline's thread would cost more than these
+/// small certificates; tests/stream.rs checks that two threads agree).
+fn stream_limits() -> check::Limits {
+    check::Limits {
+        threads: 1,
+        ..check::Limits::default()
     }
 }
 

@@ -15,6 +15,13 @@
 //! at komi 1.5, 203,456 nodes) 1.19 MB instead of 8.57 MB. Either format is written node by
 //! node while the proof is extracted.
 //!
+//! # Memory
+//! The writer holds the current line's history and the reference candidates: up to
+//! `CANDIDATES` earlier complete loser's nodes per position with their Theorem 1 sets, B_w
+//! as 32-bit fingerprints (a collision only declines a reference), within a bound
+//! ([`write_certificate_bounded`], [`CANDIDATE_BYTES`] by default): past it the costliest
+//! candidates are dropped and their positions written again where they recur.
+//!
 //! # Extraction (post hoc, through the public solver API)
 //! The search itself is untouched, so certificates cost nothing unless asked for. After a
 //! proof, [`write_certificate`] walks from the root with the real history of every line:
@@ -43,7 +50,6 @@ use crate::search::{Answer, Solver, black_wins};
 use games::Player;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
-use std::rc::Rc;
 
 /// The certificate format version of the text format (the `check` crate's `VERSION`).
 pub const FORMAT_VERSION: u32 = 1;
@@ -104,12 +110,18 @@ pub struct CertificateStats {
     pub questions: u64,
     /// Expansions those questions cost.
     pub expansions: u64,
+    /// The most bytes the reference candidates were counted for at once.
+    pub candidate_bytes: u64,
+    /// Candidates dropped to stay within the bound (their positions are written again
+    /// where they recur).
+    pub dropped: u64,
 }
 
 /// The exact sets of Theorem 1 for one written subtree (see the module docs).
 #[derive(Default)]
 struct Sets {
-    bw: HashSet<Board>,
+    /// B_w as [`fingerprint`]s (see [`Candidate`]).
+    bw: HashSet<u32>,
     /// Boards excluding a loser's move, with the smallest last ply at which they occurred.
     x: HashMap<Board, u32>,
     terr: Bitboard,
@@ -139,6 +151,50 @@ type PositionKey = (Board, Player, u8);
 /// Earlier complete nodes kept as reference candidates per position.
 const CANDIDATES: usize = 4;
 
+/// The default bound on the memory of the reference candidates, in bytes (see
+/// [`write_certificate_bounded`]): 4 GiB, never reached below 4x5 (4x4 needs about 20 MB).
+pub const CANDIDATE_BYTES: u64 = 4 << 30;
+
+/// Bytes a candidate is counted for besides its sets: its slot in the map, its record and
+/// the allocator's headers (an estimate; the bound is on this count).
+const CANDIDATE_OVERHEAD: u64 = 128;
+
+/// An earlier complete loser's node kept as a reference candidate, with its sets of
+/// Theorem 1 held compactly: a candidate is read (by [`Writer::transfers`] and a
+/// reference's contribution), never searched by key, and every loser's node of the proof is
+/// one, so this is the writer's largest use of memory. B_w is kept as 32-bit fingerprints
+/// of the boards: condition (i) asks that no board of the current history be in B_w, and a
+/// fingerprint shared by a history board and a B_w board only makes the writer decline the
+/// reference (and write the subtree again), never write one that fails; X is kept exactly
+/// (its boards are added to the referring node's sets).
+struct Candidate {
+    /// The node's index in the certificate.
+    id: u32,
+    /// B_w of its subtree, as [`fingerprint`]s.
+    bw: Box<[u32]>,
+    /// X of its subtree (the boards only: a reference takes each at its last ply in the
+    /// referring line).
+    x: Box<[Board]>,
+    terr: Bitboard,
+}
+
+impl Candidate {
+    /// The bytes it is counted for.
+    fn cost(&self) -> u64 {
+        4 * self.bw.len() as u64 + 16 * self.x.len() as u64 + CANDIDATE_OVERHEAD
+    }
+}
+
+/// A 32-bit fingerprint of a board (a multiply-xor mix of its two masks).
+fn fingerprint(b: &Board) -> u32 {
+    let h = b.black.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ b.white
+            .0
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(31);
+    (h.wrapping_mul(0x1656_67B1_9E37_79F9) >> 32) as u32
+}
+
 struct Writer<'a, W: Write> {
     solver: &'a mut Solver,
     format: CertificateFormat,
@@ -153,7 +209,12 @@ struct Writer<'a, W: Write> {
     ever: Vec<Board>,
     moves: Vec<Move>,
     next_id: u32,
-    defs: HashMap<PositionKey, Vec<(u32, Rc<Sets>)>>,
+    defs: HashMap<PositionKey, Box<[Candidate]>>,
+    /// Bytes the candidates are counted for, and their bound.
+    kept: u64,
+    budget: u64,
+    /// Candidates costing more are no longer kept (lowered when the bound is reached).
+    max_cost: u64,
     stats: CertificateStats,
 }
 
@@ -190,6 +251,27 @@ pub fn write_certificate_as<W: Write>(
     out: W,
     format: CertificateFormat,
 ) -> Result<CertificateStats, CertificateError> {
+    write_certificate_bounded(solver, line, winner, komi2, out, format, CANDIDATE_BYTES)
+}
+
+/// [`write_certificate_as`] with the reference candidates' memory bounded by about
+/// `budget` bytes (each counted by its sets and a fixed overhead). When the bound is
+/// reached, the costliest candidates are dropped (those above half the largest cost, again
+/// until they take at most half the bound) and no costlier one is kept after: positions
+/// that recur are then written again instead of referenced, so the certificate grows but
+/// stays valid. Below the bound the output does not depend on it.
+///
+/// # Errors
+/// As [`write_certificate`].
+pub fn write_certificate_bounded<W: Write>(
+    solver: &mut Solver,
+    line: &Line,
+    winner: Player,
+    komi2: i32,
+    out: W,
+    format: CertificateFormat,
+    budget: u64,
+) -> Result<CertificateStats, CertificateError> {
     let geo = solver.geometry().clone();
     if geo.points() > 64 {
         return Err(CertificateError::TooLarge);
@@ -219,6 +301,9 @@ pub fn write_certificate_as<W: Write>(
         moves: Vec::new(),
         next_id: 0,
         defs: HashMap::new(),
+        kept: 0,
+        budget,
+        max_cost: u64::MAX,
         stats: CertificateStats::default(),
     };
     let result = w.run(line);
@@ -352,21 +437,21 @@ impl<W: Write> Writer<'_, W> {
             return Ok(sets);
         }
         let key = (pos.board, pos.to_move, passes(line));
-        if let Some(list) = self.defs.get(&key) {
-            let hit = list
-                .iter()
-                .find(|(_, s)| self.transfers(s))
-                .map(|(t, s)| (*t, Rc::clone(s)));
-            if let Some((t, s)) = hit {
-                writeln!(self.out, "{prefix} {}{t}", self.kind("ref ", "r"))?;
-                for b in s.x.keys() {
-                    sets.add_x(*b, self.last[b]);
-                }
-                sets.bw.extend(s.bw.iter().copied());
-                sets.terr = s.terr;
-                self.stats.refs += 1;
-                return Ok(sets);
+        let hit = self.defs.get(&key).and_then(|list| {
+            let history = self.history_prints();
+            list.iter().position(|c| self.transfers(c, &history))
+        });
+        if let Some(k) = hit {
+            let t = self.defs[&key][k].id;
+            writeln!(self.out, "{prefix} {}{t}", self.kind("ref ", "r"))?;
+            let c = &self.defs[&key][k];
+            for b in c.x.iter() {
+                sets.add_x(*b, self.last[b]);
             }
+            sets.bw.extend(c.bw.iter().copied());
+            sets.terr = c.terr;
+            self.stats.refs += 1;
+            return Ok(sets);
         }
         // (C2): not after the winner's own pass with the opponent to move.
         if !(pos.passed && pos.to_move != w) {
@@ -398,7 +483,7 @@ impl<W: Write> Writer<'_, W> {
                 .map_err(|e| self.broken(format!("the solver's move: {e}")))?;
             sets = self.descend(&child, m)?;
             if !m.is_pass() {
-                sets.bw.insert(child.position.board);
+                sets.bw.insert(fingerprint(&child.position.board));
             }
         } else {
             let moves = line.legal_moves(&geo);
@@ -430,30 +515,87 @@ impl<W: Write> Writer<'_, W> {
         }
         let d = self.depth;
         sets.x.retain(|_, j| *j <= d);
-        if pos.to_move != w {
-            let list = self.defs.entry(key).or_default();
-            if list.len() < CANDIDATES {
-                let copy = Sets {
-                    bw: sets.bw.clone(),
-                    x: sets.x.clone(),
-                    terr: sets.terr,
-                };
-                list.push((id, Rc::new(copy)));
-            }
+        if pos.to_move != w && self.defs.get(&key).is_none_or(|l| l.len() < CANDIDATES) {
+            let c = Candidate {
+                id,
+                bw: sets.bw.iter().copied().collect(),
+                x: sets.x.keys().copied().collect(),
+                terr: sets.terr,
+            };
+            self.keep(key, c);
         }
         Ok(sets)
     }
 
-    /// Whether an earlier proof with sets `s` transfers to the current history (Theorem 1).
-    fn transfers(&self, s: &Sets) -> bool {
+    /// Whether the earlier proof of candidate `c` transfers to the current history
+    /// (Theorem 1), `history` being the sorted fingerprints of the history's boards.
+    fn transfers(&self, c: &Candidate, history: &[u32]) -> bool {
         let ever = self
             .ever
             .last()
             .expect("the root's entry")
             .stones(self.winner);
-        s.bw.iter().all(|b| !self.last.contains_key(b))
-            && s.x.keys().all(|b| self.last.contains_key(b))
-            && (ever & s.terr).is_empty()
+        c.bw.iter().all(|f| history.binary_search(f).is_err())
+            && c.x.iter().all(|b| self.last.contains_key(b))
+            && (ever & c.terr).is_empty()
+    }
+
+    /// The sorted fingerprints of the current history's boards.
+    fn history_prints(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self.last.keys().map(fingerprint).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Keeps candidate `c` for position `key` within the bound (see
+    /// [`write_certificate_bounded`]).
+    fn keep(&mut self, key: PositionKey, c: Candidate) {
+        let cost = c.cost();
+        if cost > self.max_cost {
+            return;
+        }
+        if self.kept + cost > self.budget {
+            self.shrink();
+            if cost > self.max_cost || self.kept + cost > self.budget {
+                return;
+            }
+        }
+        let list = self.defs.entry(key).or_default();
+        let mut v = std::mem::take(list).into_vec();
+        v.push(c);
+        *list = v.into_boxed_slice();
+        self.kept += cost;
+        self.stats.candidate_bytes = self.stats.candidate_bytes.max(self.kept);
+    }
+
+    /// Drops the costliest candidates until they take at most half the bound: the largest
+    /// cost allowed is halved, and the candidates above it dropped, as often as needed.
+    fn shrink(&mut self) {
+        let largest = self
+            .defs
+            .values()
+            .flat_map(|l| l.iter().map(Candidate::cost))
+            .max()
+            .unwrap_or(0);
+        self.max_cost = self.max_cost.min(largest);
+        while self.kept > self.budget / 2 && self.max_cost > CANDIDATE_OVERHEAD {
+            self.max_cost /= 2;
+            let m = self.max_cost;
+            let (mut kept, mut dropped) = (0, 0);
+            self.defs.retain(|_, list| {
+                if list.iter().any(|c| c.cost() > m) {
+                    let mut v = std::mem::take(list).into_vec();
+                    let before = v.len();
+                    v.retain(|c| c.cost() <= m);
+                    dropped += (before - v.len()) as u64;
+                    *list = v.into_boxed_slice();
+                }
+                kept += list.iter().map(Candidate::cost).sum::<u64>();
+                !list.is_empty()
+            });
+            self.kept = kept;
+            self.stats.dropped += dropped;
+        }
     }
 
     /// Enters the child `child` reached by `m`, writes it, and leaves.

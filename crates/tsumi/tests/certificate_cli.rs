@@ -217,7 +217,10 @@ fn the_compact_format_is_written_and_checked_with_throughput() {
             "{text}"
         );
         assert!(
-            text.contains(" nodes/s, ") && text.contains(" MB/s)"),
+            text.contains(" nodes/s, ")
+                && text.contains(" MB/s, ")
+                && text.contains("\nmemory: ")
+                && text.contains(" boards kept at once"),
             "{text}"
         );
         sizes.push(std::fs::metadata(p).unwrap().len());

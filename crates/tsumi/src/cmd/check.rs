@@ -12,22 +12,24 @@ use std::path::{Path, PathBuf};
 pub struct CheckArgs {
     /// The certificate file (written by `prove go ... --certificate FILE`).
     pub file: PathBuf,
-    /// The most node lines read (about 190 bytes of memory a node); a longer certificate is
-    /// refused with a one-line error before memory runs out.
-    #[arg(long, default_value_t = check::Limits::default().max_nodes)]
+    /// The most node lines read; a longer certificate is refused with a one-line error.
+    #[arg(long, default_value_t = check::stream::MAX_NODES)]
     pub max_nodes: u32,
     /// The longest line read, in bytes.
     #[arg(long, default_value_t = check::Limits::default().max_line_bytes)]
     pub max_line_bytes: usize,
-    /// Threads for the checker's rules pass (every node's moves and pure-eye sets, before
-    /// the walk over the history, which is serial); 0: every core.
+    /// Threads: 1 reads and checks on one thread; more (or 0, the default, on a machine with
+    /// two cores or more) reads, parses and applies the stone rules on a second thread while
+    /// the first walks the history.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
 }
 
 /// Runs `tsumi check FILE`: prints `valid: <winner> wins at komi k from <position>` and the
-/// counts with the throughput (nodes and MB a second), or "invalid: node ... path ...:
-/// reason". The file is read as a stream within the bounds of [`check::Limits`].
+/// counts with the throughput (nodes and MB a second) and what it kept in memory, or
+/// "invalid: node ... path ...: reason". The file is read twice as a stream
+/// ([`check::check_stream`]: memory bounded by what references need) within the bounds of
+/// [`check::Limits`].
 ///
 /// # Errors
 /// An unreadable file or certificate, an invalid one, or one past a bound.
@@ -42,12 +44,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
         ..check::Limits::default()
     };
     let start = std::time::Instant::now();
-    match check::check_reader(std::io::BufReader::with_capacity(1 << 16, file), limits) {
-        Ok(v) => {
+    match check::check_stream(file, limits) {
+        Ok(r) => {
             let secs = start.elapsed().as_secs_f64();
+            let v = &r.verdict;
             println!("{v}");
             println!(
-                "nodes: {} ({} references checked by Theorem 1, {} game ends, {} static leaves; depth {} plies); {} bytes; checked in {:.3} s ({:.0} nodes/s, {:.1} MB/s)",
+                "nodes: {} ({} references checked by Theorem 1, {} game ends, {} static leaves; depth {} plies); {} bytes; checked in {:.3} s ({:.0} nodes/s, {:.1} MB/s, {} thread{})",
                 v.nodes,
                 v.refs,
                 v.ends,
@@ -56,7 +59,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
                 bytes,
                 secs,
                 v.nodes as f64 / secs.max(1e-9),
-                bytes as f64 / 1e6 / secs.max(1e-9)
+                bytes as f64 / 1e6 / secs.max(1e-9),
+                r.threads,
+                if r.threads == 1 { "" } else { "s" }
+            );
+            println!(
+                "memory: {} referenced nodes, at most {} of their Theorem 1 sets and {} boards kept at once",
+                r.targets, r.peak_targets, r.peak_boards
             );
             Ok(())
         }
@@ -170,7 +179,7 @@ fn write_one(
             .map_err(anyhow::Error::from)
     })?;
     eprintln!(
-        "certificate {}: {} nodes ({} references, {} game ends, {} static leaves), {} bytes, {} solver questions ({} expansions), {:.3} s",
+        "certificate {}: {} nodes ({} references, {} game ends, {} static leaves), {} bytes, {} solver questions ({} expansions), reference candidates at most {} bytes ({} dropped), {:.3} s",
         path.display(),
         stats.nodes,
         stats.refs,
@@ -179,6 +188,8 @@ fn write_one(
         stats.bytes,
         stats.questions,
         stats.expansions,
+        stats.candidate_bytes,
+        stats.dropped,
         start.elapsed().as_secs_f64()
     );
     Ok(())
