@@ -209,7 +209,9 @@ pub fn run(args: &CampaignArgs) -> anyhow::Result<()> {
     match &args.command {
         CampaignCommand::Plan(a) => plan(a),
         CampaignCommand::PlanMatch(a) => match_campaign::plan(a),
-        CampaignCommand::Status(a) if match_campaign::report(&a.dir, a.output.json, false)? => Ok(()),
+        CampaignCommand::Status(a) if match_campaign::report(&a.dir, a.output.json, false)? => {
+            Ok(())
+        }
         CampaignCommand::Status(a) => status(a),
         CampaignCommand::Merge(a) if match_campaign::report(&a.dir, a.output.json, true)? => Ok(()),
         CampaignCommand::Merge(a) => merge(a),
