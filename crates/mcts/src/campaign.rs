@@ -137,17 +137,12 @@ pub fn parse_budget(text: &str) -> Result<(Vec<String>, String), String> {
     }
 }
 
+/// A size as `tsumi match --size` reads it (N, or a rectangle with its sides named, as
+/// `6rx7c`; a plain `AxB` rectangle is refused there as ambiguous).
 fn check_size(size: &str) -> Result<(), String> {
-    let ok = |s: &str| !s.is_empty() && s.len() <= 3 && s.chars().all(|c| c.is_ascii_digit());
-    let good = match size.split_once(['x', 'X']) {
-        Some((w, h)) => ok(w) && ok(h),
-        None => ok(size),
-    };
-    if good {
-        Ok(())
-    } else {
-        Err(format!("size '{size}': give N or WxH, as 7 or 7x6"))
-    }
+    games::dims::parse_rows_cols(size, true)
+        .map(|_| ())
+        .map_err(|e| format!("size '{size}': {e}"))
 }
 
 /// A word for a POSIX shell, quoted only when it needs it.

@@ -209,17 +209,8 @@ impl Drop for MarkerGuard {
     }
 }
 
-/// One word for a POSIX shell: as is when it holds only safe characters
-/// (letters, digits, `-_./,:=+@%`), else in single quotes (a `'` written as `'\''`).
-#[must_use]
-pub fn shell_word(word: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./,:=+@%".contains(c);
-    if !word.is_empty() && word.chars().all(safe) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
+/// One word for a POSIX shell (the match campaigns' quoting, shared).
+pub use mcts::campaign::shell_word;
 
 /// A command line for a POSIX shell: the words quoted by [`shell_word`], separated by spaces.
 #[must_use]
