@@ -156,6 +156,8 @@ pub fn check_stream<R: Read + Seek + Send>(mut r: R, limits: Limits) -> Result<R
             ends: 0,
             eyes: 0,
             depth: 0,
+            rows: h.geo.rows(),
+            cols: h.geo.cols(),
         },
     };
     if threads <= 1 {

@@ -74,6 +74,10 @@ pub struct Verdict {
     pub eyes: usize,
     /// The deepest node's ply below the root.
     pub depth: u32,
+    /// Rows of the certificate's board.
+    pub rows: usize,
+    /// Columns of the certificate's board.
+    pub cols: usize,
 }
 
 impl std::fmt::Display for Verdict {
@@ -376,6 +380,8 @@ pub fn check_with(cert: &Certificate, limits: Limits) -> Result<Verdict, CheckEr
             ends: 0,
             eyes: 0,
             depth: 0,
+            rows: geo.rows(),
+            cols: geo.cols(),
         },
     };
     if cert.nodes.is_empty() {

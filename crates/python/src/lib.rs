@@ -1,6 +1,8 @@
 //! The Python module `tsumi` (pyo3): Go positions from moves or SGF, exact values and
 //! single proofs by the gosolve df-pn solver (positional superko, area scoring, suicide
-//! illegal), the live analysis of the engine crate, and the Monte Carlo players of `mcts`.
+//! illegal), proof certificates written by gosolve's writer and checked by the independent
+//! `check` crate, the live analysis of the engine crate, and the Monte Carlo players of
+//! `mcts`.
 //! Searches run with the GIL released, on a thread with a large stack. docs/python.md has
 //! a worked example.
 
@@ -8,12 +10,14 @@ use engine::analysis::Limits;
 use engine::{GoEngine, GoSettings};
 use games::Player;
 use games::go::{KoRule, Komi, Move, Position as GoPosition, Rules, Size};
+use gosolve::certificate::{CertificateError, CertificateFormat};
 use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver, solve_value_from};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Stack of the thread a search runs on, in bytes (virtual: the search recurses per ply).
@@ -92,6 +96,10 @@ fn stack_error(e: gosolve::stack::StackThreadError) -> PyErr {
 #[derive(Clone)]
 struct Position {
     inner: GoPosition,
+    /// The moves played by `new` and `play` (none for `from_sgf`): when they replay from the
+    /// empty board to exactly this position and history, a certificate names its root by
+    /// them (`reference::line_with_moves` checks; otherwise by its board and history).
+    moves: Vec<Move>,
 }
 
 #[pymethods]
@@ -110,12 +118,17 @@ impl Position {
                 komi,
             },
         );
+        let mut played = Vec::with_capacity(moves.len());
         for m in &moves {
             let mv = size.parse_move(m).map_err(value_error)?;
             p.play(mv)
                 .map_err(|e| value_error(format!("illegal move {m}: {e}")))?;
+            played.push(mv);
         }
-        Ok(Position { inner: p })
+        Ok(Position {
+            inner: p,
+            moves: played,
+        })
     }
 
     /// The position at the end of an SGF game's main line (board size, komi, setup, moves).
@@ -123,7 +136,10 @@ impl Position {
     fn from_sgf(text: &str) -> PyResult<Self> {
         let p =
             games::go::position_from_sgf(text, KoRule::PositionalSuperko).map_err(value_error)?;
-        Ok(Position { inner: p })
+        Ok(Position {
+            inner: p,
+            moves: Vec::new(),
+        })
     }
 
     /// The position after `mv` ("C3" or "pass") by the side to move.
@@ -132,7 +148,9 @@ impl Position {
         let mut p = self.inner.clone();
         p.play(m)
             .map_err(|e| value_error(format!("illegal move {mv}: {e}")))?;
-        Ok(Position { inner: p })
+        let mut moves = self.moves.clone();
+        moves.push(m);
+        Ok(Position { inner: p, moves })
     }
 
     /// Rows of the board.
@@ -229,12 +247,13 @@ impl Solution {
 }
 
 fn solver_for(
-    pos: &GoPosition,
+    position: &Position,
     tt_mib: usize,
     threads: usize,
     budget: u64,
     cancel: &Arc<AtomicBool>,
 ) -> PyResult<(Solver, gosolve::Line, gosolve::Geometry)> {
+    let pos = &position.inner;
     if pos.size().points() > engine::go_engine::SOLVE_MAX_POINTS {
         return Err(value_error(format!(
             "{} has {} points; the solver is exact up to {}",
@@ -246,7 +265,7 @@ fn solver_for(
     if tt_mib == 0 || threads == 0 {
         return Err(value_error("tt_mib and threads must be at least 1"));
     }
-    let (geo, line) = reference::line(pos).map_err(value_error)?;
+    let (geo, line) = reference::line_with_moves(pos, &position.moves).map_err(value_error)?;
     let cfg = Config {
         max_expansions: budget,
         threads,
@@ -270,7 +289,7 @@ fn solve(
     tt_mib: usize,
 ) -> PyResult<Solution> {
     let cancel = Arc::new(AtomicBool::new(false));
-    let (mut solver, line, geo) = solver_for(&position.inner, tt_mib, threads, budget, &cancel)?;
+    let (mut solver, line, geo) = solver_for(position, tt_mib, threads, budget, &cancel)?;
     let solved = search(py, seconds, &cancel, || {
         solve_value_from(&mut solver, &line, None, |_| {})
     })?;
@@ -292,8 +311,21 @@ fn solve(
 /// One proof: does `player` ("B"/"W") win `position` at `komi` (a half-integer)?
 /// Returns (answer, best move, expansions): answer True, False, or None when the budget
 /// (expansions, seconds) ran out; the best move when the side to move is proven to win.
+///
+/// With `certificate` (a path), the proof is then written there as a certificate for
+/// `check_certificate` and `tsumi check`, by the writer of `tsumi prove go --certificate`:
+/// the proven winner's win (the asked player's, or the opponent's when the answer is
+/// False), in `certificate_format` "text" (version 1) or "compact" (version 2). The path
+/// is checked before the search; the file is written under a temporary name in its
+/// directory and renamed onto the path, so it is either absent (or as it was) or whole.
+/// `seconds` bounds the search, not the writing. The GIL is released throughout.
+///
+/// Raises ValueError for bad input or, with `certificate`, an answer left open by the
+/// budget; OSError (FileNotFoundError, PermissionError, IsADirectoryError, ...) for a
+/// path that is not a regular file or cannot be written; RuntimeError if the writer finds
+/// a claim of the solver that fails (a solver bug; nothing is written).
 #[pyfunction]
-#[pyo3(signature = (position, komi, player = "B", budget = 1_000_000, seconds = 0.0, threads = 1, tt_mib = 64))]
+#[pyo3(signature = (position, komi, player = "B", budget = 1_000_000, seconds = 0.0, threads = 1, tt_mib = 64, certificate = None, certificate_format = "text"))]
 #[allow(clippy::too_many_arguments)]
 fn prove(
     py: Python<'_>,
@@ -304,6 +336,8 @@ fn prove(
     seconds: f64,
     threads: usize,
     tt_mib: usize,
+    certificate: Option<PathBuf>,
+    certificate_format: &str,
 ) -> PyResult<(Option<bool>, Option<String>, u64)> {
     let k = Komi::from_f64(komi).map_err(|e| value_error(format!("bad komi {e}")))?;
     if k.half_points() % 2 == 0 {
@@ -312,8 +346,21 @@ fn prove(
         )));
     }
     let winner = colour(player)?;
+    let format = match certificate_format {
+        "text" => CertificateFormat::Text,
+        "compact" => CertificateFormat::Compact,
+        _ => {
+            return Err(value_error(format!(
+                "unknown certificate_format '{certificate_format}' (expected text or compact)"
+            )));
+        }
+    };
     let cancel = Arc::new(AtomicBool::new(false));
-    let (mut solver, line, geo) = solver_for(&position.inner, tt_mib, threads, budget, &cancel)?;
+    let (mut solver, line, geo) = solver_for(position, tt_mib, threads, budget, &cancel)?;
+    // Every output is checked before the search, so that no answer is lost to a bad path.
+    if let Some(path) = &certificate {
+        check_target(path)?;
+    }
     let proof = search(py, seconds, &cancel, || {
         solver.prove(&line, winner, k.half_points())
     })?;
@@ -322,10 +369,326 @@ fn prove(
         Answer::Loss => Some(false),
         Answer::Unknown => None,
     };
+    if let Some(path) = &certificate {
+        let proven = match proof.answer {
+            Answer::Win => winner,
+            Answer::Loss => winner.opponent(),
+            Answer::Unknown => {
+                return Err(value_error(format!(
+                    "certificate {}: no proof to write (the answer is unknown after {} expansions)",
+                    path.display(),
+                    proof.expansions
+                )));
+            }
+        };
+        // The search's timer has stopped (its thread is joined); a flag it raised at the
+        // very end of a finished proof must not stop the writing.
+        cancel.store(false, Ordering::Relaxed);
+        let komi2 = k.half_points();
+        search(py, 0.0, &cancel, || {
+            write_atomic(path, |w| {
+                gosolve::certificate::write_certificate_as(
+                    &mut solver,
+                    &line,
+                    proven,
+                    komi2,
+                    w,
+                    format,
+                )
+            })
+        })??;
+    }
     let best = proof
         .best_move
         .map(|m| reference::to_reference(&geo, m).to_string());
     Ok((answer, best, proof.expansions))
+}
+
+/// Why a certificate was not written: the file system's refusal (as Python's OSError,
+/// whose errno picks the subclass), or the writer's.
+enum WriteError {
+    Io(PathBuf, std::io::Error),
+    Certificate(PathBuf, CertificateError),
+}
+
+impl From<WriteError> for PyErr {
+    fn from(e: WriteError) -> PyErr {
+        match e {
+            WriteError::Io(path, e) => os_error(&path, "cannot write certificate", &e),
+            WriteError::Certificate(path, CertificateError::Io(e)) => {
+                os_error(&path, "cannot write certificate", &e)
+            }
+            // A 31-point board or more, refused before any search by `solver_for`.
+            WriteError::Certificate(path, e @ CertificateError::TooLarge) => {
+                value_error(format!("certificate {}: {e}", path.display()))
+            }
+            // A claim of the solver that fails while it is written out (a solver bug the
+            // certificate exposed), or a node it could not answer again.
+            WriteError::Certificate(path, e) => {
+                PyRuntimeError::new_err(format!("certificate {}: {e}", path.display()))
+            }
+        }
+    }
+}
+
+/// An `io::Error` about `path` as Python's OSError(errno, "what: reason", path), which
+/// Python turns into its subclass (FileNotFoundError, PermissionError, ...); without an
+/// errno, a plain OSError with one line.
+fn os_error(path: &Path, what: &str, e: &std::io::Error) -> PyErr {
+    let reason = match e.raw_os_error() {
+        // The system's text without Rust's " (os error N)".
+        Some(_) => e
+            .to_string()
+            .split(" (os error")
+            .next()
+            .unwrap_or("")
+            .to_string(),
+        None => e.to_string(),
+    };
+    match e.raw_os_error() {
+        Some(errno) => PyOSError::new_err((
+            errno,
+            format!("{what}: {reason}"),
+            path.display().to_string(),
+        )),
+        None => PyOSError::new_err(format!("{what} {}: {reason}", path.display())),
+    }
+}
+
+/// The file a certificate at `path` is written to: `path`, or the regular file it names
+/// through symbolic links (a link is written through, never replaced).
+///
+/// # Errors
+/// `path` is a directory (IsADirectoryError) or another file that is not a regular file (a
+/// device, a pipe: OSError), which replacing would destroy; or its metadata is unreadable.
+fn regular_target(path: &Path) -> PyResult<PathBuf> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(std::fs::canonicalize(path).unwrap_or_else(|_| path.into())),
+        Ok(m) if m.is_dir() => Err(PyIsADirectoryError::new_err(format!(
+            "certificate {} is a directory: name a new or regular file",
+            path.display()
+        ))),
+        Ok(_) => Err(PyOSError::new_err(format!(
+            "certificate {} is not a regular file: refusing to replace it (name a new or regular file)",
+            path.display()
+        ))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(path.to_path_buf()),
+        Err(e) => Err(os_error(path, "cannot write certificate", &e)),
+    }
+}
+
+/// Temporary files of this process, numbered: two Python threads writing the same path
+/// never share one.
+static TEMPORARIES: AtomicU64 = AtomicU64::new(0);
+
+/// The temporary name of a write to `target`: `TARGET.tmp.PID.N` in the same directory (so
+/// the rename stays within one file system).
+fn temporary(target: &Path) -> PathBuf {
+    let mut tmp = target.as_os_str().to_os_string();
+    tmp.push(format!(
+        ".tmp.{}.{}",
+        std::process::id(),
+        TEMPORARIES.fetch_add(1, Ordering::Relaxed)
+    ));
+    PathBuf::from(tmp)
+}
+
+/// Checks before a search that a certificate can be written at `path`: absent or a regular
+/// file, in a directory that takes a new file (one is created and removed).
+///
+/// # Errors
+/// As [`regular_target`], or the directory is missing or read-only (OSError).
+fn check_target(path: &Path) -> PyResult<()> {
+    let tmp = temporary(&regular_target(path)?);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .map_err(|e| os_error(path, "cannot write certificate", &e))?;
+    let _ = std::fs::remove_file(&tmp);
+    Ok(())
+}
+
+/// Writes `path` atomically with `write`: `write` fills a buffered temporary file in the
+/// same directory ([`temporary`]), which is flushed, synced and renamed onto `path`, so
+/// `path` either keeps its old contents or holds the whole new file. The temporary file is
+/// removed on any error. (The same protocol as `tsumi`'s `result_file::write_atomic_with`.)
+fn write_atomic<T>(
+    path: &Path,
+    write: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> Result<T, CertificateError>,
+) -> PyResult<T> {
+    let target = regular_target(path)?;
+    let tmp = temporary(&target);
+    let run = || -> Result<T, WriteError> {
+        let io = |e| WriteError::Io(path.to_path_buf(), e);
+        let file = std::fs::File::create(&tmp).map_err(io)?;
+        let mut w = std::io::BufWriter::new(file);
+        let value = write(&mut w).map_err(|e| WriteError::Certificate(path.to_path_buf(), e))?;
+        let file = w
+            .into_inner()
+            .map_err(|e| WriteError::Io(path.to_path_buf(), e.into_error()))?;
+        file.sync_all().map_err(io)?;
+        std::fs::rename(&tmp, &target).map_err(io)?;
+        Ok(value)
+    };
+    run().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        e.into()
+    })
+}
+
+/// What `check_certificate` found. `valid` is True only for a certificate the independent
+/// checker accepted; then `claim` and the fields below say what it proves. Otherwise
+/// `error` says why (the first failing node, the line that does not parse, or a bound).
+#[pyclass(module = "tsumi", frozen, get_all)]
+struct CheckResult {
+    /// Whether the checker accepted the certificate.
+    valid: bool,
+    /// The checker's line, as `tsumi check` prints it: "valid: black wins at komi 8.5
+    /// from the empty 3x3 board", or "invalid: node ...: reason", "unreadable
+    /// certificate: line ...: ...", "not checked: ...".
+    message: String,
+    /// What a valid certificate proves ("black wins at komi 8.5 from the empty 3x3
+    /// board"), else None.
+    claim: Option<String>,
+    /// Why the certificate is not valid (the message), else None.
+    error: Option<String>,
+    /// The board, "rows x cols" as "3x4", when valid.
+    board: Option<String>,
+    /// Rows of the board, when valid.
+    rows: Option<usize>,
+    /// Columns of the board, when valid.
+    cols: Option<usize>,
+    /// The proven winner, "B" or "W", when valid.
+    winner: Option<&'static str>,
+    /// The komi in points, when valid.
+    komi: Option<f64>,
+    /// The root position ("the empty 3x3 board", "3x3 after B2 A1, black to move", ...),
+    /// when valid.
+    position: Option<String>,
+    /// Node lines checked (0 unless valid).
+    nodes: usize,
+    /// Of those, references checked by Theorem 1 (0 unless valid).
+    refs: usize,
+    /// Game ends (0 unless valid).
+    ends: usize,
+    /// Static (pure-eye) leaves (0 unless valid).
+    eyes: usize,
+    /// The deepest node's ply below the root (0 unless valid).
+    depth: u32,
+    /// The file's size in bytes.
+    bytes: u64,
+    /// Seconds the check took.
+    seconds: f64,
+}
+
+#[pymethods]
+impl CheckResult {
+    fn __bool__(&self) -> bool {
+        self.valid
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "CheckResult(valid={}, message={:?}, nodes={}, bytes={})",
+            if self.valid { "True" } else { "False" },
+            self.message,
+            self.nodes,
+            self.bytes
+        )
+    }
+}
+
+/// Checks the certificate at `path` with the independent checker (`crates/check`, std
+/// only: its own rules, pure-eye analysis and Theorem 1 for every reference), streaming
+/// the file twice as `tsumi check` does, on `threads` threads (0: two on a machine with
+/// two cores or more), within `max_nodes` node lines. The GIL is released meanwhile.
+///
+/// A damaged certificate (a changed byte, a truncated file, a wrong claim, one past a
+/// bound) is not an exception: it returns a CheckResult with valid False and the reason
+/// in `error`. Raises OSError (FileNotFoundError, IsADirectoryError, PermissionError, ...)
+/// when `path` is not a regular file or cannot be opened.
+#[pyfunction]
+#[pyo3(signature = (path, threads = 0, max_nodes = check::stream::MAX_NODES))]
+fn check_certificate(
+    py: Python<'_>,
+    path: PathBuf,
+    threads: usize,
+    max_nodes: u32,
+) -> PyResult<CheckResult> {
+    // Checked before opening: opening a pipe would wait for a writer with the GIL held, and
+    // the checker reads the file twice (it must seek).
+    let meta =
+        std::fs::metadata(&path).map_err(|e| os_error(&path, "cannot read certificate", &e))?;
+    if meta.is_dir() {
+        return Err(PyIsADirectoryError::new_err(format!(
+            "certificate {} is a directory",
+            path.display()
+        )));
+    }
+    if !meta.is_file() {
+        return Err(PyOSError::new_err(format!(
+            "certificate {} is not a regular file (the checker reads it twice)",
+            path.display()
+        )));
+    }
+    let file =
+        std::fs::File::open(&path).map_err(|e| os_error(&path, "cannot read certificate", &e))?;
+    let limits = check::Limits {
+        max_nodes,
+        threads,
+        ..check::Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let outcome = py.allow_threads(|| check::check_stream(file, limits));
+    let seconds = start.elapsed().as_secs_f64();
+    let mut r = CheckResult {
+        valid: false,
+        message: String::new(),
+        claim: None,
+        error: None,
+        board: None,
+        rows: None,
+        cols: None,
+        winner: None,
+        komi: None,
+        position: None,
+        nodes: 0,
+        refs: 0,
+        ends: 0,
+        eyes: 0,
+        depth: 0,
+        bytes: meta.len(),
+        seconds,
+    };
+    match outcome {
+        Ok(report) => {
+            let v = report.verdict;
+            r.valid = true;
+            r.message = v.to_string();
+            r.claim = Some(
+                r.message
+                    .strip_prefix("valid: ")
+                    .unwrap_or(&r.message)
+                    .to_string(),
+            );
+            r.board = Some(format!("{}x{}", v.rows, v.cols));
+            r.rows = Some(v.rows);
+            r.cols = Some(v.cols);
+            r.winner = Some(match v.winner {
+                check::Color::Black => "B",
+                check::Color::White => "W",
+            });
+            r.komi = Some(f64::from(v.komi2) / 2.0);
+            r.position = Some(v.position);
+            (r.nodes, r.refs, r.ends, r.eyes, r.depth) = (v.nodes, v.refs, v.ends, v.eyes, v.depth);
+        }
+        Err(e) => {
+            r.message = e.to_string();
+            r.error = Some(r.message.clone());
+        }
+    }
+    Ok(r)
 }
 
 /// What the analysis knows about one root move (figures for the side to move).
@@ -504,8 +867,10 @@ fn tsumi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_class::<Solution>()?;
     m.add_class::<MoveInfo>()?;
+    m.add_class::<CheckResult>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(prove, m)?)?;
+    m.add_function(wrap_pyfunction!(check_certificate, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(mcts_move, m)?)?;
     m.add_function(wrap_pyfunction!(hex_solve, m)?)?;
