@@ -334,8 +334,11 @@ pub fn serve<H: Handler>(
     mut output: impl Write,
 ) -> io::Result<()> {
     let pending = Arc::new(AtomicBool::new(false));
+    // Reads counted by the reader before it raises the flag and sends them.
+    let reads = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let (tx, rx) = crossbeam::channel::unbounded::<Input>();
     let flag = pending.clone();
+    let counted = reads.clone();
     std::thread::Builder::new()
         .name("gtp-input".into())
         .spawn(move || {
@@ -347,22 +350,28 @@ pub fn serve<H: Handler>(
                     Err(e) => Err(e),
                 };
                 let last = !matches!(read, Ok(Some(_)));
-                // Sent first, flagged second: the session clears the flag after taking a
-                // line and raises it again if another is queued, so no line goes unflagged.
+                // Counted, flagged, then sent: a line is flagged before the session can take
+                // it, so the flag is never raised late for a line already taken (a stale flag
+                // would stop the next streaming command at once); the session, after taking
+                // a line and clearing the flag, raises it again if more lines were counted
+                // than it has taken, so no line goes unflagged either.
+                counted.fetch_add(1, Ordering::SeqCst);
+                flag.store(true, Ordering::SeqCst);
                 let sent = tx.send(read).is_ok();
-                flag.store(true, Ordering::Relaxed);
                 if last || !sent {
                     return;
                 }
             }
         })?;
+    let mut taken = 0u64;
     loop {
         let Ok(read) = rx.recv() else {
             return Ok(());
         };
-        pending.store(false, Ordering::Relaxed);
-        if !rx.is_empty() {
-            pending.store(true, Ordering::Relaxed);
+        taken += 1;
+        pending.store(false, Ordering::SeqCst);
+        if reads.load(Ordering::SeqCst) > taken {
+            pending.store(true, Ordering::SeqCst);
         }
         let Some(line) = read? else {
             return Ok(());
