@@ -1,9 +1,9 @@
 //! Playout (rollout) policies: how moves are chosen below the tree.
 
+use games::Game;
 use games::fastgo::{FastGo, FastGoState};
 use games::go::{GoGame, Move as GoMove, Position};
 use games::wargame::{WarGame, WarMove, WarState};
-use games::{Game, Player};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -109,18 +109,6 @@ pub struct GoRollout {
     candidates: Vec<u32>,
 }
 
-impl GoRollout {
-    fn fills_own_eye(state: &Position, mv: GoMove, me: Player) -> bool {
-        match mv {
-            GoMove::Pass => true,
-            GoMove::Place(p) => {
-                let board = state.board();
-                state.size().neighbours(p).all(|q| board.get(q) == Some(me))
-            }
-        }
-    }
-}
-
 impl Rollout<GoGame> for GoRollout {
     fn choose(
         &mut self,
@@ -129,13 +117,13 @@ impl Rollout<GoGame> for GoRollout {
         moves: &[GoMove],
         rng: &mut PlayerRng,
     ) -> usize {
-        let me = state.to_move();
         self.candidates.clear();
         self.candidates.extend(0..moves.len() as u32);
         while !self.candidates.is_empty() {
             let k = rng.random_range(0..self.candidates.len());
             let i = self.candidates[k] as usize;
-            if !Self::fills_own_eye(state, moves[i], me) {
+            // A pass counts as an eye fill here: played only when nothing else is left.
+            if moves[i] != GoMove::Pass && !state.fills_own_eye(moves[i]) {
                 return i;
             }
             self.candidates.swap_remove(k);

@@ -305,10 +305,11 @@ fn bad_plans_are_one_line_errors() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn a_job_out_of_budget_is_unknown_and_runs_again() {
-    let dir = temp_dir("budget");
-    let out = tsumi(&[
+/// `tsumi campaign plan go 3x4 --komi 3.5 --winner black --out DIR --threads 1 --tt-mib 16`
+/// with `extra` flags.
+fn plan_3x4_black(dir: &Path, extra: &[&str]) -> std::process::Output {
+    let d = dir.to_str().unwrap();
+    let mut args = vec![
         "campaign",
         "plan",
         "go",
@@ -318,14 +319,20 @@ fn a_job_out_of_budget_is_unknown_and_runs_again() {
         "--winner",
         "black",
         "--out",
-        dir.to_str().unwrap(),
+        d,
         "--threads",
         "1",
         "--tt-mib",
         "16",
-        "--max-expansions",
-        "5",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    tsumi(&args)
+}
+
+#[test]
+fn a_job_out_of_budget_is_unknown_and_runs_again() {
+    let dir = temp_dir("budget");
+    let out = plan_3x4_black(&dir, &["--max-expansions", "5"]);
     assert!(out.status.success());
     // Job 1 (B1) needs about 10,000 expansions: its result says unknown (prove's status 3).
     let run = Command::new("bash")
@@ -482,26 +489,10 @@ fn campaign_jobs_share_the_memory_of_a_node() {
 #[test]
 fn checkpointed_jobs_continue_where_the_last_run_stopped() {
     let dir = temp_dir("checkpoints");
-    let out = tsumi(&[
-        "campaign",
-        "plan",
-        "go",
-        "3x4",
-        "--komi",
-        "3.5",
-        "--winner",
-        "black",
-        "--out",
-        dir.to_str().unwrap(),
-        "--threads",
-        "1",
-        "--tt-mib",
-        "16",
-        "--max-expansions",
-        "3000",
-        "--checkpoint-minutes",
-        "5",
-    ]);
+    let out = plan_3x4_black(
+        &dir,
+        &["--max-expansions", "3000", "--checkpoint-minutes", "5"],
+    );
     assert!(
         out.status.success(),
         "{}",

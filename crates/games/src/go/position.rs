@@ -123,6 +123,20 @@ impl Position {
         self.to_move
     }
 
+    /// Whether `m` fills one of the side to move's own eyes: an empty point whose on-board
+    /// neighbours are all its stones (the move Monte Carlo playouts never play). A pass
+    /// fills none.
+    #[must_use]
+    pub fn fills_own_eye(&self, m: super::Move) -> bool {
+        match m {
+            super::Move::Pass => false,
+            super::Move::Place(p) => self
+                .size()
+                .neighbours(p)
+                .all(|q| self.board.get(q) == Some(self.to_move)),
+        }
+    }
+
     /// Consecutive passes just played (0, 1, or 2 when the game is over).
     #[must_use]
     pub const fn passes(&self) -> u8 {

@@ -92,15 +92,6 @@ pub fn find(name: &str) -> Option<&'static QuestionSuite> {
         .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
 }
 
-/// Whether `m` fills an own single-point eye of the side to move in `pos`.
-fn fills_own_eye(pos: &Position, m: Move) -> bool {
-    let Move::Place(p) = m else { return false };
-    let me = pos.to_move();
-    pos.size()
-        .neighbours(p)
-        .all(|n| pos.board().get(n) == Some(me))
-}
-
 impl QuestionSuite {
     /// Black's komi of the question in half-points: the whole board less half a point, so
     /// Black wins only by owning every point (the deciding question of a kill-all board).
@@ -129,7 +120,7 @@ impl QuestionSuite {
             let plies = rng.random_range(self.plies.0..=self.plies.1);
             for _ in 0..plies {
                 pos.legal_moves_into(&mut legal);
-                legal.retain(|&m| m != Move::Pass && !fills_own_eye(&pos, m));
+                legal.retain(|&m| m != Move::Pass && !pos.fills_own_eye(m));
                 if legal.is_empty() {
                     break;
                 }
