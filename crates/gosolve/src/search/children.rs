@@ -104,15 +104,20 @@ impl Worker<'_> {
             } else {
                 2 * n - i64::from(self.q.komi2)
             };
+            // Lemma 1's area |X*| + |T*| is at most w's stones and their neighbours (every
+            // point of T* touches X*), so below the komi it cannot win; a region game's win
+            // (Black owns every point, regions inside the walls included) needs no such bound.
             let stones = ch.board.stones(w);
             let bound = stones.count() + (geo.neighbours(stones) & full).minus(stones).count();
-            if 4 * i64::from(bound) <= need {
+            let lemma1 = 4 * i64::from(bound) > need;
+            let regions = w == Player::Black && self.q.cfg.regions && 4 * n > need;
+            if !lemma1 && !regions {
                 continue;
             }
             let pe = pure_eyes(geo, &ch.board, w);
             // (C1): no stone of w was ever captured on T*.
             let c1 = (pe.territory & ever.stones(w)).is_empty();
-            if 4 * i64::from(pe.area()) > need && c1 {
+            if lemma1 && 4 * i64::from(pe.area()) > need && c1 {
                 // w's final area is at least A: Black's margin is ≥ 2A − n, or ≤ n − 2A.
                 let a = pe.area() as i32;
                 let nn = n as i32;
@@ -124,9 +129,7 @@ impl Worker<'_> {
                 let holds = holds_of_score(margin, w == Player::Black);
                 return Some((w, pe.territory, false, holds));
             }
-            if w == Player::Black
-                && self.q.cfg.regions
-                && 4 * n > need
+            if regions
                 && !pe.alive.is_empty()
                 && let Some(terr) = self.p.regions.black_wins_regions(geo, &ch.board, &pe)
                 && (terr & ever.black).is_empty()

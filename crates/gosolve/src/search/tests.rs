@@ -251,3 +251,42 @@ fn transfer_is_rejected_when_a_winners_stone_was_captured_on_its_territory() {
     targeted.add_target(0, false);
     assert!(!other.ok(&geo, &targeted, Player::Black, &cur));
 }
+
+/// Region games decide positions whose regions have points out of the walls' reach: Black's
+/// stones and their neighbours need not cover the board (that bound is Lemma 1's, not the
+/// region games'). Black's thirteen walls with a 3x3 region (B1–D3) whose centre C2 touches
+/// no Black stone, White to move at komi 24.5: every White move leads to a region leaf.
+#[test]
+fn region_games_decide_regions_beyond_the_walls_reach() {
+    let geo = Geometry::new(5, 5).unwrap();
+    let mut line = Line::new();
+    let walls = [
+        "B5", "D5", "A4", "B4", "C4", "D4", "E4", "A3", "E3", "A2", "E2", "A1", "E1",
+    ];
+    for (i, p) in walls.iter().enumerate() {
+        if i > 0 {
+            line.play(&geo, Move::PASS).unwrap();
+        }
+        line.play(&geo, geo.parse_move(p).unwrap()).unwrap();
+    }
+    let solve = |regions: bool| {
+        let cfg = Config {
+            regions,
+            ..Config::default()
+        };
+        let mut solver = Solver::new(geo.clone(), 16, cfg);
+        let p = solver.prove(&line, Player::Black, 49);
+        (p, solver.knowledge_stats().region_leaves)
+    };
+    let (with, leaves) = solve(true);
+    let (without, _) = solve(false);
+    assert_eq!(with.answer, super::Answer::Win);
+    assert_eq!(without.answer, super::Answer::Win);
+    assert!(leaves >= 1);
+    assert!(
+        with.expansions <= 3 && with.expansions < without.expansions,
+        "{} expansions with region games, {} without",
+        with.expansions,
+        without.expansions
+    );
+}

@@ -7,7 +7,16 @@
 //!                      the question of 5x5's deciding proof, Black kills all at komi 24.5
 //!   killall-4x5          16 positions: 5–9 random plies from the empty 4x5 board (seed 3);
 //!                      Black kills all at komi 19.5 (4x5's whole value)
+//!   killall-proofs       the empty 2x6, 3x5, 2x7, 2x8 and 3x6 boards, whose values are the
+//!                      full board: each board's one deciding proof (Black kills all at
+//!                      komi points − ½), node limit 100 M
 //! ```
+//!
+//! Random positions are mostly lost for Black (White lives), so the random suites weigh
+//! disproofs; `killall-proofs` is made of the proofs a kill-all value needs. A prior
+//! refitted with samples of killall-4x5 cost 0.68× and 0.80× the built-in weights' expansions
+//! on the 5x5 suites but at least 1.8× on 4x5's own proof (docs/results.md): compare a change
+//! on both kinds.
 //!
 //! A random ply is uniform over the legal moves of the side to move other than a pass and
 //! other than filling its own single-point eye (an empty point whose neighbours are all its
@@ -35,52 +44,100 @@ use serde_json::json;
 pub struct QuestionSuite {
     /// The name used in `--boards`.
     pub name: &'static str,
-    /// Rows and columns.
-    pub rows: u32,
-    pub cols: u32,
-    /// Moves played before the random plies (GTP points, Black first).
-    pub prefix: &'static [&'static str],
-    /// Fewest and most random plies after the prefix.
-    pub plies: (usize, usize),
-    /// Positions in the suite.
-    pub count: usize,
-    /// Seed of the xoshiro256++ generator.
-    pub seed: u64,
+    /// Where its positions come from.
+    pub source: Source,
     /// Default node limit per position (expansions; `--max-expansions` overrides it).
     pub limit: u64,
 }
 
+/// Where a suite's positions come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Source {
+    /// `count` distinct positions of a `rows`×`cols` board: `prefix`, then a number of random
+    /// plies drawn uniformly from `plies`, all drawn with xoshiro256++ from `seed`.
+    Random {
+        rows: u32,
+        cols: u32,
+        /// Moves played before the random plies (GTP points, Black first).
+        prefix: &'static [&'static str],
+        /// Fewest and most random plies after the prefix.
+        plies: (usize, usize),
+        count: usize,
+        seed: u64,
+    },
+    /// The empty boards (rows, columns), in order.
+    Boards(&'static [(u32, u32)]),
+}
+
+/// One position of a suite: the board and the moves played on it (GTP points, Black first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuitePosition {
+    pub rows: u32,
+    pub cols: u32,
+    pub moves: Vec<String>,
+}
+
+impl SuitePosition {
+    /// Black's komi of the position's question in half-points: the whole board less half a
+    /// point, so Black wins only by owning every point (a kill-all question).
+    #[must_use]
+    pub const fn komi2(&self) -> i32 {
+        (2 * self.rows * self.cols) as i32 - 1
+    }
+
+    /// "RxC" alone for an empty board, else "RxC:M1+M2+…".
+    #[must_use]
+    pub fn name(&self) -> String {
+        if self.moves.is_empty() {
+            format!("{}x{}", self.rows, self.cols)
+        } else {
+            format!("{}x{}:{}", self.rows, self.cols, self.moves.join("+"))
+        }
+    }
+}
+
 /// The named suites.
-pub const QUESTION_SUITES: [QuestionSuite; 3] = [
+pub const QUESTION_SUITES: [QuestionSuite; 4] = [
     QuestionSuite {
         name: "killall-5x5a",
-        rows: 5,
-        cols: 5,
-        prefix: &["C3"],
-        plies: (8, 12),
-        count: 16,
-        seed: 1,
+        source: Source::Random {
+            rows: 5,
+            cols: 5,
+            prefix: &["C3"],
+            plies: (8, 12),
+            count: 16,
+            seed: 1,
+        },
         limit: 1_000_000,
     },
     QuestionSuite {
         name: "killall-5x5b",
-        rows: 5,
-        cols: 5,
-        prefix: &["C3"],
-        plies: (8, 12),
-        count: 16,
-        seed: 2,
+        source: Source::Random {
+            rows: 5,
+            cols: 5,
+            prefix: &["C3"],
+            plies: (8, 12),
+            count: 16,
+            seed: 2,
+        },
         limit: 1_000_000,
     },
     QuestionSuite {
         name: "killall-4x5",
-        rows: 4,
-        cols: 5,
-        prefix: &[],
-        plies: (5, 9),
-        count: 16,
-        seed: 3,
+        source: Source::Random {
+            rows: 4,
+            cols: 5,
+            prefix: &[],
+            plies: (5, 9),
+            count: 16,
+            seed: 3,
+        },
         limit: 1_000_000,
+    },
+    QuestionSuite {
+        name: "killall-proofs",
+        source: Source::Boards(&[(2, 6), (3, 5), (2, 7), (2, 8), (3, 6)]),
+        limit: 100_000_000,
     },
 ];
 
@@ -93,52 +150,76 @@ pub fn find(name: &str) -> Option<&'static QuestionSuite> {
 }
 
 impl QuestionSuite {
-    /// Black's komi of the question in half-points: the whole board less half a point, so
-    /// Black wins only by owning every point (the deciding question of a kill-all board).
-    #[must_use]
-    pub const fn komi2(&self) -> i32 {
-        (2 * self.rows * self.cols) as i32 - 1
-    }
-
-    /// The suite's positions as move lists (GTP points, Black first), in order.
+    /// The suite's positions, in order.
     ///
     /// # Panics
-    /// If the prefix is not legal on the board (a fixed table of this module).
+    /// If a prefix is not legal on its board or a board size is invalid (fixed tables of
+    /// this module).
     #[must_use]
-    pub fn positions(&self) -> Vec<Vec<String>> {
-        let size = Size::new(self.rows, self.cols).expect("suite board size");
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
-        let mut out = Vec::with_capacity(self.count);
-        let mut legal = Vec::new();
-        while out.len() < self.count {
-            let mut pos = Position::new(size, Rules::default());
-            let mut moves: Vec<String> = Vec::new();
-            for m in self.prefix {
-                pos.play_text(m).expect("suite prefix is legal");
-                moves.push((*m).to_string());
-            }
-            let plies = rng.random_range(self.plies.0..=self.plies.1);
-            for _ in 0..plies {
-                pos.legal_moves_into(&mut legal);
-                legal.retain(|&m| m != Move::Pass && !pos.fills_own_eye(m));
-                if legal.is_empty() {
-                    break;
-                }
-                let m = legal[rng.random_range(0..legal.len())];
-                pos.play(m).expect("a legal move");
-                moves.push(m.to_string());
-            }
-            if !out.contains(&moves) {
-                out.push(moves);
-            }
+    pub fn positions(&self) -> Vec<SuitePosition> {
+        match self.source {
+            Source::Boards(boards) => boards
+                .iter()
+                .map(|&(rows, cols)| SuitePosition {
+                    rows,
+                    cols,
+                    moves: Vec::new(),
+                })
+                .collect(),
+            Source::Random {
+                rows,
+                cols,
+                prefix,
+                plies,
+                count,
+                seed,
+            } => random_positions(rows, cols, prefix, plies, count, seed),
         }
-        out
     }
+}
+
+fn random_positions(
+    rows: u32,
+    cols: u32,
+    prefix: &[&str],
+    plies: (usize, usize),
+    count: usize,
+    seed: u64,
+) -> Vec<SuitePosition> {
+    let size = Size::new(rows, cols).expect("suite board size");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut out: Vec<SuitePosition> = Vec::with_capacity(count);
+    let mut legal = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::new(size, Rules::default());
+        let mut moves: Vec<String> = Vec::new();
+        for m in prefix {
+            pos.play_text(m).expect("suite prefix is legal");
+            moves.push((*m).to_string());
+        }
+        let n = rng.random_range(plies.0..=plies.1);
+        for _ in 0..n {
+            pos.legal_moves_into(&mut legal);
+            legal.retain(|&m| m != Move::Pass && !pos.fills_own_eye(m));
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.random_range(0..legal.len())];
+            pos.play(m).expect("a legal move");
+            moves.push(m.to_string());
+        }
+        let p = SuitePosition { rows, cols, moves };
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// One position's result.
 struct SuiteRow {
     name: String,
+    komi2: i32,
     answer: Answer,
     expansions: u64,
     nodes: u64,
@@ -162,9 +243,9 @@ pub fn run(args: &crate::cmd::bench::BenchArgs, suites: &[&QuestionSuite]) -> an
             } else {
                 suite.limit
             };
-            for moves in suite.positions() {
-                let name = format!("{}x{}:{}", suite.rows, suite.cols, moves.join("+"));
-                let row = run_position(args, suite, &moves, &name, limit, prior, knowledge)?;
+            for position in suite.positions() {
+                let name = position.name();
+                let row = run_position(args, &position, &name, limit, prior, knowledge)?;
                 print_row(args.json, suite, &knowledge, &row);
                 if crate::interrupt::cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
                     return Err(crate::exit::unknown(format!("interrupted at {name}")));
@@ -179,14 +260,14 @@ pub fn run(args: &crate::cmd::bench::BenchArgs, suites: &[&QuestionSuite]) -> an
 
 fn run_position(
     args: &crate::cmd::bench::BenchArgs,
-    suite: &QuestionSuite,
-    moves: &[String],
+    position: &SuitePosition,
     name: &str,
     limit: u64,
     prior: gosolve::prior::PriorKind,
     knowledge: KnowledgeArgs,
 ) -> anyhow::Result<SuiteRow> {
-    let size = format!("{}x{}", suite.rows, suite.cols);
+    let size = format!("{}x{}", position.rows, position.cols);
+    let moves = &position.moves;
     let pos = crate::go_input::go_position(&size, None, moves, None, 64)
         .with_context(|| format!("suite position {name}"))?;
     let (geo, line) = crate::cmd::prove::go::line_of(&pos, true, moves)?;
@@ -202,13 +283,14 @@ fn run_position(
         cfg.sample_every = 8;
     }
     let mut solver = Solver::new(geo, args.tt_mib, cfg);
-    let p = solver.prove(&line, Player::Black, suite.komi2());
+    let p = solver.prove(&line, Player::Black, position.komi2());
     end_progress(p.time_s);
     if let Some(path) = &args.samples {
         crate::prior::write_samples(&mut solver, path)?;
     }
     Ok(SuiteRow {
         name: name.to_string(),
+        komi2: position.komi2(),
         answer: p.answer,
         expansions: p.expansions,
         nodes: p.nodes,
@@ -232,7 +314,7 @@ fn print_row(json: bool, suite: &QuestionSuite, knowledge: &KnowledgeArgs, r: &S
                 "suite": suite.name,
                 "position": r.name,
                 "config": knowledge.describe(),
-                "question": {"winner": "black", "komi": f64::from(suite.komi2()) / 2.0},
+                "question": {"winner": "black", "komi": f64::from(r.komi2) / 2.0},
                 "answer": answer_word(r.answer),
                 "expansions": r.expansions,
                 "nodes": r.nodes,
@@ -315,11 +397,16 @@ mod tests {
         for s in &QUESTION_SUITES {
             let a = s.positions();
             assert_eq!(a, s.positions(), "{}", s.name);
-            assert_eq!(a.len(), s.count);
-            for moves in &a {
-                assert!(moves.len() > s.prefix.len(), "{}: {moves:?}", s.name);
-                let size = format!("{}x{}", s.rows, s.cols);
-                crate::go_input::go_position(&size, None, moves, None, 64).unwrap();
+            for (i, p) in a.iter().enumerate() {
+                assert!(!a[..i].contains(p), "{}: {p:?} twice", s.name);
+                if let Source::Random { prefix, .. } = s.source {
+                    assert!(p.moves.len() > prefix.len(), "{}: {p:?}", s.name);
+                }
+                let size = format!("{}x{}", p.rows, p.cols);
+                crate::go_input::go_position(&size, None, &p.moves, None, 64).unwrap();
+            }
+            if let Source::Random { count, .. } = s.source {
+                assert_eq!(a.len(), count);
             }
         }
         assert!(find("KILLALL-5X5A").is_some());
@@ -328,7 +415,11 @@ mod tests {
 
     #[test]
     fn the_kill_all_komi_is_the_board_less_half_a_point() {
-        assert_eq!(find("killall-5x5a").unwrap().komi2(), 49);
-        assert_eq!(find("killall-4x5").unwrap().komi2(), 39);
+        assert_eq!(find("killall-5x5a").unwrap().positions()[0].komi2(), 49);
+        assert_eq!(find("killall-4x5").unwrap().positions()[0].komi2(), 39);
+        let proofs = find("killall-proofs").unwrap().positions();
+        let komis: Vec<i32> = proofs.iter().map(SuitePosition::komi2).collect();
+        assert_eq!(komis, [23, 29, 27, 31, 35]);
+        assert_eq!(proofs[4].name(), "3x6");
     }
 }
