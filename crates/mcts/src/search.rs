@@ -52,7 +52,7 @@
 
 use crate::params::{Algorithm, Budget, Params};
 use crate::rollout::{PlayerRng, Rollout};
-use crate::stat::{Stat, grave_value, mcps_value, uct_value};
+use crate::stat::{Ratio, Stat, grave_value, mcps_ratio, uct_value};
 use crate::window::PlayoutWindow;
 use games::{Game, Outcome, Player};
 use rand::{Rng, SeedableRng};
@@ -210,15 +210,17 @@ pub(crate) fn update_amaf(
 
 /// The selection rule shared by the four players: the index in `edges` of a move whose value
 /// is `None` ("try first": uniformly at random among them with `rng`, by reservoir sampling in
-/// edge order), or else of the first move of greatest value.
+/// edge order), or else of the first move of greatest value (`greater(v, best)`: `v` beats the
+/// best so far).
 #[inline(always)]
-fn pick<M>(
+fn pick<M, V>(
     edges: &[Edge<M>],
     rng: &mut PlayerRng,
-    mut value: impl FnMut(&Edge<M>) -> Option<f64>,
+    mut value: impl FnMut(&Edge<M>) -> Option<V>,
+    greater: impl Fn(&V, &V) -> bool,
 ) -> usize {
     let mut best = 0;
-    let mut best_val = f64::NEG_INFINITY;
+    let mut best_val: Option<V> = None;
     let mut first_count = 0u32;
     let mut first_pick = 0;
     for (i, e) in edges.iter().enumerate() {
@@ -230,14 +232,20 @@ fn pick<M>(
                 }
             }
             Some(v) => {
-                if v > best_val {
-                    best_val = v;
+                if best_val.as_ref().is_none_or(|b| greater(&v, b)) {
+                    best_val = Some(v);
                     best = i;
                 }
             }
         }
     }
     if first_count > 0 { first_pick } else { best }
+}
+
+/// `a > b` for the (finite) values of UCT, RAVE and GRAVE.
+#[inline(always)]
+fn float_greater(a: &f64, b: &f64) -> bool {
+    a > b
 }
 
 /// A Monte Carlo player: parameters, its own seeded RNG, a playout policy and the reusable
@@ -476,17 +484,25 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
         let i = match self.params.algorithm {
             Algorithm::Uct => {
                 let (visits, c) = (nd.visits, self.params.uct_c);
-                pick(edges, rng, |e| {
-                    (e.stat.n != 0).then(|| uct_value(p, e.stat, visits, c))
-                })
+                pick(
+                    edges,
+                    rng,
+                    |e| (e.stat.n != 0).then(|| uct_value(p, e.stat, visits, c)),
+                    float_greater,
+                )
             }
             Algorithm::Rave | Algorithm::Grave => {
                 let amaf = &self.amaf[amaf_ref as usize * self.codes..][..self.codes];
                 let bias = self.params.bias;
-                pick(edges, rng, |e| {
-                    let a = amaf[e.code as usize];
-                    (a.n != 0).then(|| grave_value(p, e.stat, a, bias))
-                })
+                pick(
+                    edges,
+                    rng,
+                    |e| {
+                        let a = amaf[e.code as usize];
+                        (a.n != 0).then(|| grave_value(p, e.stat, a, bias))
+                    },
+                    float_greater,
+                )
             }
             Algorithm::Mcps => {
                 let amaf = &self.amaf[amaf_ref as usize * self.codes..][..self.codes];
@@ -496,13 +512,19 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
                     let b = self.nodes[perm_ref as usize].perm as usize * self.codes;
                     Some(&self.perm[b..b + self.codes])
                 };
-                pick(edges, rng, |e| {
-                    let a = amaf[e.code as usize];
-                    (a.n != 0).then(|| {
-                        let h = perm.map_or(Stat::default(), |h| h[e.code as usize]);
-                        mcps_value(p, e.stat, a, h)
-                    })
-                })
+                // Equation 1 as a fraction, compared without dividing (`Ratio::greater`).
+                pick(
+                    edges,
+                    rng,
+                    |e| {
+                        let a = amaf[e.code as usize];
+                        (a.n != 0).then(|| {
+                            let h = perm.map_or(Stat::default(), |h| h[e.code as usize]);
+                            mcps_ratio(p, e.stat, a, h)
+                        })
+                    },
+                    Ratio::greater,
+                )
             }
         };
         nd.first_edge + i as u32

@@ -65,11 +65,60 @@ pub fn equation1_weights(n: u32, n_amaf: u32, n_perm: u32) -> (f64, f64, f64) {
 #[inline]
 #[must_use]
 pub fn mcps_value(player: Player, edge: Stat, amaf: Stat, perm: Stat) -> f64 {
-    let num = f64::from(edge.wins_for(player))
-        + f64::from(amaf.wins_for(player))
-        + f64::from(perm.wins_for(player));
-    let den = 2.0 * (f64::from(edge.n) + f64::from(amaf.n) + f64::from(perm.n));
-    num / den
+    mcps_ratio(player, edge, amaf, perm).to_f64()
+}
+
+/// Equation 1 as the fraction `num / den`: the wins of `player` in half-points over the
+/// three samples, over twice their count. [`mcps_value`] is its quotient.
+#[inline]
+#[must_use]
+pub fn mcps_ratio(player: Player, edge: Stat, amaf: Stat, perm: Stat) -> Ratio {
+    let n = u64::from(edge.n) + u64::from(amaf.n) + u64::from(perm.n);
+    let black = u64::from(edge.w) + u64::from(amaf.w) + u64::from(perm.w);
+    let num = match player {
+        Player::Black => black,
+        Player::White => 2 * n - black,
+    };
+    Ratio { num, den: 2 * n }
+}
+
+/// A value in [0, 1] as a fraction `num / den` of integers (`den > 0`, `num ≤ den`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ratio {
+    /// Numerator.
+    pub num: u64,
+    /// Denominator.
+    pub den: u64,
+}
+
+impl Ratio {
+    /// Denominators below this are compared exactly, by cross-multiplying.
+    const EXACT: u64 = 1 << 26;
+
+    /// The correctly rounded quotient `num / den`.
+    #[inline]
+    #[must_use]
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+
+    /// `a.to_f64() > b.to_f64()`, without dividing when both denominators are below 2²⁶.
+    ///
+    /// Why this is the same comparison: two different fractions in [0, 1] with denominators
+    /// `d₁, d₂ < 2²⁶` differ by at least `1/(d₁·d₂) > 2⁻⁵²`, more than the spacing of doubles
+    /// in [0, 1] (at most 2⁻⁵³), so their correctly rounded quotients differ and (rounding
+    /// being monotone) in the same order; equal fractions have equal quotients. The
+    /// numerators and denominators are integers below 2⁵³, so the quotient is that of the
+    /// exact values. Larger denominators fall back to the quotients.
+    #[inline]
+    #[must_use]
+    pub fn greater(a: &Ratio, b: &Ratio) -> bool {
+        if a.den < Self::EXACT && b.den < Self::EXACT {
+            a.num * b.den > b.num * a.den
+        } else {
+            a.to_f64() > b.to_f64()
+        }
+    }
 }
 
 /// GRAVE's (and RAVE's) value: `(1 − β)·Q + β·Q̃` with `β = ñ / (ñ + n + bias·ñ·n)`,
@@ -145,5 +194,58 @@ mod tests {
         assert!((v - 0.625).abs() < 1e-12);
         let u = uct_value(Player::Black, Stat { n: 4, w: 4 }, 16, 0.4);
         assert!((u - (0.5 + 0.4 * (16f64.ln() / 4.0).sqrt())).abs() < 1e-12);
+    }
+
+    /// The exact comparison agrees with the comparison of the quotients (the one the search
+    /// made before it compared fractions): on all small fractions, on random ones up to the
+    /// exact bound and beyond it (the fallback), and on neighbours that differ by one in the
+    /// numerator or the denominator.
+    #[test]
+    fn ratio_comparison_is_the_quotients_comparison() {
+        use rand::{Rng, SeedableRng};
+        let check = |a: Ratio, b: Ratio| {
+            assert_eq!(
+                Ratio::greater(&a, &b),
+                a.to_f64() > b.to_f64(),
+                "{a:?} {b:?}"
+            );
+        };
+        let small: Vec<Ratio> = (1..=24u64)
+            .flat_map(|den| (0..=den).map(move |num| Ratio { num, den }))
+            .collect();
+        for &a in &small {
+            for &b in &small {
+                check(a, b);
+            }
+        }
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(36);
+        for bits in [8u32, 16, 20, 24, 25, 26, 27, 40] {
+            for _ in 0..20_000 {
+                let mut r = || {
+                    let den = rng.random_range(1..=1u64 << bits);
+                    Ratio {
+                        num: rng.random_range(0..=den),
+                        den,
+                    }
+                };
+                let (a, b) = (r(), r());
+                check(a, b);
+                check(a, a);
+                let c = Ratio {
+                    num: a.num,
+                    den: a.den + 1,
+                };
+                check(a, c);
+                check(c, a);
+                if a.num < a.den {
+                    let d = Ratio {
+                        num: a.num + 1,
+                        den: a.den,
+                    };
+                    check(a, d);
+                    check(d, a);
+                }
+            }
+        }
     }
 }

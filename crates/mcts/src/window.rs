@@ -7,8 +7,10 @@
 //!
 //! The permutation statistics of a node reached by path codes `a_0 … a_d` are then
 //! `V = B_{a_0} ∧ … ∧ B_{a_d}` and, for every code `c`, `n̂_c = |V ∧ B_c|` and
-//! `ŵ_c = 2·|V ∧ B_c ∧ Win| + |V ∧ B_c ∧ Draw|` (half-points for Black): one pass over 64-bit
-//! words with popcounts, skipping the words where `V` is zero.
+//! `ŵ_c = 2·|V ∧ B_c ∧ Win| + |V ∧ B_c ∧ Draw|` (half-points for Black). The words where `V`
+//! is not zero are gathered once with `V ∧ Win` and `V ∧ Draw`, then each `B_c` is read at
+//! those words only, with popcounts (the `popcnt` instruction where the CPU has it, detected
+//! at run time; the draw term only when a playout under `V` is a draw).
 //!
 //! Layout: `bits[c · words + k]` is word `k` of `B_c`, `words = ⌈W / 64⌉`.
 
@@ -29,7 +31,11 @@ pub struct PlayoutWindow {
     pushed: u64,
     /// Scratch for the path intersection.
     v: Vec<u64>,
-    nonzero: Vec<u32>,
+    /// Scratch: the words where `V` is not zero, and there `V`, `V ∧ Win`, `V ∧ Draw`.
+    index: Vec<u32>,
+    held_v: Vec<u64>,
+    held_win: Vec<u64>,
+    held_draw: Vec<u64>,
 }
 
 impl PlayoutWindow {
@@ -48,7 +54,10 @@ impl PlayoutWindow {
             slot_codes: vec![Vec::new(); capacity],
             pushed: 0,
             v: vec![0; words],
-            nonzero: Vec::with_capacity(words),
+            index: Vec::with_capacity(words),
+            held_v: Vec::with_capacity(words),
+            held_win: Vec::with_capacity(words),
+            held_draw: Vec::with_capacity(words),
         }
     }
 
@@ -141,23 +150,86 @@ impl PlayoutWindow {
                 }
             }
         }
-        self.nonzero.clear();
-        self.nonzero
-            .extend((0..words as u32).filter(|&k| self.v[k as usize] != 0));
-        for (c, o) in out.iter_mut().enumerate() {
-            let row = &self.bits[c * words..(c + 1) * words];
-            let (mut n, mut w) = (0u32, 0u32);
-            for &k in &self.nonzero {
-                let k = k as usize;
-                let x = self.v[k] & row[k];
-                if x != 0 {
-                    n += x.count_ones();
-                    w += 2 * (x & self.black_win[k]).count_ones() + (x & self.draw[k]).count_ones();
-                }
+        // The words where `V` is not zero (about a third at a freezing node of NoGo 7×7), with
+        // `V`, `V ∧ Win` and `V ∧ Draw` gathered once rather than once per code.
+        self.index.clear();
+        self.held_v.clear();
+        self.held_win.clear();
+        self.held_draw.clear();
+        for (k, &v) in self.v.iter().enumerate() {
+            if v != 0 {
+                self.index.push(k as u32);
+                self.held_v.push(v);
+                self.held_win.push(v & self.black_win[k]);
+                self.held_draw.push(v & self.draw[k]);
             }
-            *o = Stat { n, w };
         }
+        let draws = self.held_draw.iter().any(|&x| x != 0);
+        let held = Held {
+            index: &self.index,
+            v: &self.held_v,
+            win: &self.held_win,
+            draw: &self.held_draw,
+        };
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the `popcnt` instruction (checked just above), the only
+            // feature `count_rows_popcnt` is compiled for.
+            #[allow(unsafe_code)]
+            unsafe {
+                count_rows_popcnt(&self.bits, words, &held, draws, out);
+            }
+            return;
+        }
+        count_rows(&self.bits, words, &held, draws, out);
     }
+}
+
+/// The words of the window where `V` is not zero: their indices, and there `V`, `V ∧ Win`
+/// and `V ∧ Draw`.
+struct Held<'a> {
+    index: &'a [u32],
+    v: &'a [u64],
+    win: &'a [u64],
+    draw: &'a [u64],
+}
+
+/// `out[c] = (n̂_c, ŵ_c)` for every code row `B_c` of `bits` (`words` words a row):
+/// `n̂_c = Σ_k |B_c[k] ∧ V[k]|`, `ŵ_c = 2·Σ_k |B_c[k] ∧ V[k] ∧ Win[k]| + Σ_k |B_c[k] ∧ V[k] ∧
+/// Draw[k]|` over the words `k` of `held` (the draw term only when `draws`: zero otherwise).
+#[inline(always)]
+fn count_rows(bits: &[u64], words: usize, held: &Held<'_>, draws: bool, out: &mut [Stat]) {
+    let m = held.index.len();
+    let (index, v, win, draw) = (
+        &held.index[..m],
+        &held.v[..m],
+        &held.win[..m],
+        &held.draw[..m],
+    );
+    for (row, o) in bits.chunks_exact(words).zip(out.iter_mut()) {
+        let mut n = 0u32;
+        let mut b = 0u32;
+        let mut d = 0u32;
+        for j in 0..m {
+            let x = row[index[j] as usize];
+            n += (x & v[j]).count_ones();
+            b += (x & win[j]).count_ones();
+        }
+        if draws {
+            for j in 0..m {
+                d += (row[index[j] as usize] & draw[j]).count_ones();
+            }
+        }
+        *o = Stat { n, w: 2 * b + d };
+    }
+}
+
+/// [`count_rows`] compiled with the `popcnt` instruction (the default x86-64 target lacks it
+/// and counts bits with a dozen shifts and masks a word).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn count_rows_popcnt(bits: &[u64], words: usize, held: &Held<'_>, draws: bool, out: &mut [Stat]) {
+    count_rows(bits, words, held, draws, out);
 }
 
 #[cfg(test)]

@@ -33,11 +33,21 @@ where
     F: Fn() -> R,
 {
     let p = |algo| Params::new(algo).with_budget(Budget::Playouts(playouts));
+    fingerprint_params(game, [p(a), p(b)], rollout)
+}
+
+/// [`fingerprint`] with the two players' parameters given.
+fn fingerprint_params<G, R, F>(game: &G, params: [Params; 2], rollout: F) -> u64
+where
+    G: Game,
+    R: Rollout<G>,
+    F: Fn() -> R,
+{
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     for (i, a_is_black) in [true, false].into_iter().enumerate() {
         let g = play_game(
             game,
-            [p(a), p(b)],
+            params,
             a_is_black,
             [100 + i as u64, 200 + i as u64],
             &rollout,
@@ -106,4 +116,39 @@ fn nogo_and_atarigo_games_are_pinned() {
         fingerprint(&atari, Algorithm::Grave, Algorithm::Mcps, 300, || Uniform),
     ];
     assert_eq!(got, [8676123811696759151, 14042968014917930389]);
+}
+
+/// MCPS with a window smaller than a search (500 playouts of 1,500), so that slots are
+/// reused and nodes freeze over a full window; Go with komi 0 has draws, the window's third
+/// outcome. Recorded with the code before the permutation counts were rewritten (issue 36's
+/// speed work, on commit `0d4aee5`).
+#[test]
+fn mcps_games_over_a_full_window_are_pinned() {
+    let p = |algo, playouts| {
+        let mut p = Params::new(algo).with_budget(Budget::Playouts(playouts));
+        p.window = 500;
+        p
+    };
+    let mcps_grave = |playouts| [p(Algorithm::Mcps, playouts), p(Algorithm::Grave, playouts)];
+    let got = [
+        fingerprint_params(&NoGo::from_size("5").unwrap(), mcps_grave(1_500), || {
+            Uniform
+        }),
+        fingerprint_params(&AtariGo::from_size("5").unwrap(), mcps_grave(1_500), || {
+            Uniform
+        }),
+        fingerprint_params(
+            &FastGo::new(5, 5, Komi::from_half_points(0)).unwrap(),
+            mcps_grave(800),
+            GoRollout::default,
+        ),
+    ];
+    assert_eq!(
+        got,
+        [
+            8892547249178108179,
+            17554867287871796263,
+            5222147657272740519
+        ]
+    );
 }
