@@ -522,9 +522,9 @@ impl GoEngine {
         let solver = self.solver.get_or_insert_with(|| {
             Solver::new(geo.clone(), settings.tt_mib, gosolve::session::config())
         });
-        solver.config_mut().max_expansions = settings.solve_budget;
+        solver.config_mut().limits.max_expansions = settings.solve_budget;
         let cancel = Arc::new(AtomicBool::new(false));
-        solver.config_mut().cancel = Some(cancel.clone());
+        solver.config_mut().limits.cancel = Some(cancel.clone());
         let start = Instant::now();
         let out = std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::channel::<()>();
@@ -649,12 +649,12 @@ impl GoEngine {
             proof
         });
         match proof.answer {
-            Answer::Win => Some((
+            Answer::Proven => Some((
                 true,
                 proof.best_move.map(|m| reference::to_reference(&geo, m)),
                 proof.expansions,
             )),
-            Answer::Loss => Some((false, None, proof.expansions)),
+            Answer::Disproven => Some((false, None, proof.expansions)),
             Answer::Unknown => None,
         }
     }

@@ -277,8 +277,8 @@ pub fn write_certificate_bounded<W: Write>(
         return Err(CertificateError::TooLarge);
     }
     let saved = solver.config().clone();
-    solver.config_mut().max_expansions = 0;
-    solver.config_mut().max_time = None;
+    solver.config_mut().limits.max_expansions = 0;
+    solver.config_mut().limits.max_time = None;
     solver.config_mut().progress = None;
     // One thread: almost every question is a table lookup or a few expansions, and every
     // `prove` with several threads spawns (and joins) its helper threads with their large
@@ -409,13 +409,7 @@ impl<W: Write> Writer<'_, W> {
         let w = self.winner;
         // Ctrl-C: most questions are answered from the table without a search that would
         // see the flag, so the writer looks at it itself.
-        if self
-            .solver
-            .config()
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        {
+        if self.solver.config().limits.cancelled() {
             return Err(CertificateError::Unknown {
                 path: self.path_text(),
             });
@@ -666,7 +660,7 @@ impl<W: Write> Writer<'_, W> {
             let q = self.solver.prove(&child, w, k);
             self.stats.questions += 1;
             self.stats.expansions += q.expansions;
-            if q.answer == Answer::Win {
+            if q.answer == Answer::Proven {
                 return Ok(m);
             }
         }
@@ -690,8 +684,8 @@ impl<W: Write> Writer<'_, W> {
             self.stats.expansions += p.expansions;
         }
         match p.answer {
-            Answer::Win => Ok(p.best_move),
-            Answer::Loss => {
+            Answer::Proven => Ok(p.best_move),
+            Answer::Disproven => {
                 Err(self.broken(format!("the solver now finds a loss for {}", w.name())))
             }
             Answer::Unknown => Err(CertificateError::Unknown {

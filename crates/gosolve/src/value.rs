@@ -106,8 +106,8 @@ impl Proof {
     #[must_use]
     pub fn proven_winner(&self) -> Option<Player> {
         match self.answer {
-            Answer::Win => Some(self.winner),
-            Answer::Loss => Some(self.winner.opponent()),
+            Answer::Proven => Some(self.winner),
+            Answer::Disproven => Some(self.winner.opponent()),
             Answer::Unknown => None,
         }
     }
@@ -287,9 +287,9 @@ pub fn probe_guess(
     probes: &mut Vec<Proof>,
 ) -> i32 {
     let points = solver.geometry().points() as u32;
-    let saved = solver.config().max_expansions;
+    let saved = solver.config().limits.max_expansions;
     let budget = probe_budget(points);
-    solver.config_mut().max_expansions = if saved == 0 {
+    solver.config_mut().limits.max_expansions = if saved == 0 {
         budget
     } else {
         saved.min(budget)
@@ -352,7 +352,7 @@ pub fn probe_guess(
             }
         }
     }
-    solver.config_mut().max_expansions = saved;
+    solver.config_mut().limits.max_expansions = saved;
     lo
 }
 
@@ -369,11 +369,7 @@ fn tighten(p: &Proof, lower: &mut i32, upper: &mut i32) -> Option<Player> {
 }
 
 fn cancelled(solver: &Solver) -> bool {
-    solver
-        .config()
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    solver.config().limits.cancelled()
 }
 
 /// [`Solver::prove`] with winner-side pruning switched off for this one question.
@@ -410,7 +406,7 @@ pub fn principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<Mov
                 p = prove_unpruned(solver, &l, mover, k2);
             }
             match (p.answer, p.best_move) {
-                (Answer::Win, Some(m)) => m,
+                (Answer::Proven, Some(m)) => m,
                 _ => return (pv, false),
             }
         };

@@ -35,7 +35,10 @@ impl Drop for Folder {
 fn solver(rows: usize, cols: usize, tt_mib: usize, budget: u64) -> Solver {
     let geo = Geometry::new(rows, cols).unwrap();
     let cfg = Config {
-        max_expansions: budget,
+        limits: gosolve::Limits {
+            max_expansions: budget,
+            ..gosolve::Limits::default()
+        },
         ..Config::default()
     };
     Solver::new(geo, tt_mib, cfg)
@@ -52,7 +55,7 @@ fn a_question_stopped_by_its_budget_resumes_from_its_checkpoint() {
 
     let mut fresh = solver(3, 4, 64, 0);
     let whole = fresh.prove(&line, Player::Black, KOMI2);
-    assert_eq!(whole.answer, Answer::Win);
+    assert_eq!(whole.answer, Answer::Proven);
 
     // The first run stops after a fifth of the work and saves its table.
     let mut first = solver(3, 4, 64, whole.expansions / 5);
@@ -71,7 +74,7 @@ fn a_question_stopped_by_its_budget_resumes_from_its_checkpoint() {
     assert_eq!(read.dropped, 0);
     assert_eq!(second.table_stats().used, read.entries);
     let resumed = second.prove(&line, Player::Black, KOMI2);
-    assert_eq!(resumed.answer, Answer::Win);
+    assert_eq!(resumed.answer, Answer::Proven);
     assert_eq!(resumed.best_move.is_some(), whole.best_move.is_some());
     assert!(
         resumed.expansions < whole.expansions,
@@ -87,7 +90,7 @@ fn a_question_stopped_by_its_budget_resumes_from_its_checkpoint() {
     let mut third = solver(3, 4, 64, 0);
     third.load_checkpoint(&end, &id).unwrap();
     let again = third.prove(&line, Player::Black, KOMI2);
-    assert_eq!(again.answer, Answer::Win);
+    assert_eq!(again.answer, Answer::Proven);
     assert_eq!(again.expansions, 1, "the root's proof is in the checkpoint");
 }
 
@@ -116,7 +119,7 @@ fn damaged_truncated_and_foreign_checkpoints_are_refused_and_change_nothing() {
     let line = Line::new();
     let mut s = solver(3, 3, 16, 0);
     let id = s.checkpoint_identity(&line, "prove black 4.5");
-    assert_eq!(s.prove(&line, Player::Black, 9).answer, Answer::Win);
+    assert_eq!(s.prove(&line, Player::Black, 9).answer, Answer::Proven);
     let good = dir.file("good.ckpt");
     s.save_checkpoint(&Checkpoint::new(good.clone(), id.clone(), Duration::ZERO))
         .unwrap();
@@ -213,7 +216,7 @@ fn the_plan_saves_while_the_search_runs() {
     let plan = Arc::new(Checkpoint::new(path.clone(), id.clone(), Duration::ZERO));
     s.config_mut().checkpoint = Some(plan.clone());
     let p = s.prove(&line, Player::Black, 3);
-    assert_eq!(p.answer, Answer::Win);
+    assert_eq!(p.answer, Answer::Proven);
     assert!(p.expansions >= 1 << 16, "{} expansions", p.expansions);
     let (age, last) = plan.last();
     let Some(Ok(info)) = last else {

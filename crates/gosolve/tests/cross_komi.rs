@@ -26,7 +26,10 @@ fn mixed_komis_in_one_table_keep_the_oracle_values() {
         let geo = reference::geometry(size).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let cfg = Config {
-            max_expansions: 2_000_000,
+            limits: gosolve::Limits {
+                max_expansions: 2_000_000,
+                ..gosolve::Limits::default()
+            },
             cross_komi: true,
             ..Config::default()
         };
@@ -57,15 +60,15 @@ fn mixed_komis_in_one_table_keep_the_oracle_values() {
                     Player::White
                 };
                 // A short probe at a neighbouring komi leaves numbers nobody finishes.
-                let saved = solver.config().max_expansions;
-                solver.config_mut().max_expansions = 20;
+                let saved = solver.config().limits.max_expansions;
+                solver.config_mut().limits.max_expansions = 20;
                 solver.prove(&line, winner.opponent(), komi2 + 2);
-                solver.config_mut().max_expansions = saved;
+                solver.config_mut().limits.max_expansions = saved;
                 let proof = solver.prove(&line, winner, komi2);
                 let expected = if black_wins(v, komi2) == (winner == Player::Black) {
-                    Answer::Win
+                    Answer::Proven
                 } else {
-                    Answer::Loss
+                    Answer::Disproven
                 };
                 asked += 1;
                 assert_eq!(

@@ -163,7 +163,10 @@ fn probes_open_with_the_full_board_claim_and_follow_a_proof_with_its_winners() {
 fn a_failed_trial_leaves_the_table_as_it_found_it() {
     let geo = Geometry::new(3, 4).unwrap();
     let cfg = Config {
-        max_expansions: 600,
+        limits: gosolve::Limits {
+            max_expansions: 600,
+            ..gosolve::Limits::default()
+        },
         ..Config::default()
     };
     let mut plain = Solver::new(geo.clone(), 16, cfg.clone());
@@ -180,6 +183,6 @@ fn a_failed_trial_leaves_the_table_as_it_found_it() {
         (t.stores, t.used, t.proven_used),
         (plain.table_stats().stores, 0, 0)
     );
-    trial.config_mut().max_expansions = 0;
+    trial.config_mut().limits.max_expansions = 0;
     assert_eq!(solve_value(&mut trial, &Line::new(), |_| {}).value, Some(4));
 }

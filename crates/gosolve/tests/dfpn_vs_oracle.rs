@@ -86,7 +86,10 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let geo = reference::geometry(size).unwrap();
     let cfg = Config {
-        max_expansions: 2_000_000,
+        limits: gosolve::Limits {
+            max_expansions: 2_000_000,
+            ..gosolve::Limits::default()
+        },
         ..Config::default()
     };
     let mut solver = Solver::new(geo.clone(), tt_mib, cfg.clone());
@@ -148,9 +151,9 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                 eprintln!("  -> {:?} {} exp", proof.answer, proof.expansions);
             }
             let expected = if black_wins(value, komi2) == (winner == Player::Black) {
-                Answer::Win
+                Answer::Proven
             } else {
-                Answer::Loss
+                Answer::Disproven
             };
             let ctx = format!(
                 "{rows}x{cols} seed {seed} case {}: komi2 {komi2} winner {winner} value {value}\n{}\nmoves {}",
@@ -182,7 +185,7 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                 // The reference mode has no static knowledge and no transfer: early positions
                 // (which the oracle solves since its MTD(f) search) can exceed its budget.
                 assert!(
-                    r.expansions >= cfg.max_expansions,
+                    r.expansions >= cfg.limits.max_expansions,
                     "oracle mode unknown within its budget: {ctx}"
                 );
                 t.oracle_mode_budget += 1;
@@ -192,24 +195,26 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
             t.oracle_mode_expansions += r.expansions;
             let pr = pruned.prove(&line, winner, komi2);
             match pr.answer {
-                Answer::Win => {
-                    assert_eq!(expected, Answer::Win, "pruned: {ctx}");
+                Answer::Proven => {
+                    assert_eq!(expected, Answer::Proven, "pruned: {ctx}");
                     t.pruned_wins += 1;
                 }
                 Answer::Unknown => {
                     assert!(pr.pruned_loss, "pruned search ran out of budget: {ctx}");
                     t.pruned_unknown += 1;
                 }
-                Answer::Loss => panic!("a pruned search reported a loss of its own side: {ctx}"),
+                Answer::Disproven => {
+                    panic!("a pruned search reported a loss of its own side: {ctx}")
+                }
             }
-            if proof.answer == Answer::Win {
+            if proof.answer == Answer::Proven {
                 t.wins += 1
             } else {
                 t.losses += 1
             }
             // A win of the side to move comes with a move that keeps the win.
             let mover = pos.to_move();
-            let mover_wins = (proof.answer == Answer::Win) == (winner == mover);
+            let mover_wins = (proof.answer == Answer::Proven) == (winner == mover);
             if mover_wins && !pos.is_over() {
                 let m = proof
                     .best_move
@@ -329,7 +334,10 @@ fn pruned_values_agree_with_oracle() {
         let geo = reference::geometry(size).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(90 + i as u64);
         let cfg = Config {
-            max_expansions: 2_000_000,
+            limits: gosolve::Limits {
+                max_expansions: 2_000_000,
+                ..gosolve::Limits::default()
+            },
             ..Config::default()
         };
         let mut pruned = Solver::new(

@@ -20,7 +20,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn config(threads: usize, virtual_loss: bool) -> Config {
     Config {
-        max_expansions: 2_000_000,
+        limits: gosolve::Limits {
+            max_expansions: 2_000_000,
+            ..gosolve::Limits::default()
+        },
         threads,
         virtual_loss,
         ..Config::default()
@@ -70,9 +73,9 @@ fn differential(rows: u32, cols: u32, seed: u64, cases: u64) -> (u64, Vec<u64>) 
             Player::White
         };
         let expected = if black_wins(value, komi2) == (winner == Player::Black) {
-            Answer::Win
+            Answer::Proven
         } else {
-            Answer::Loss
+            Answer::Disproven
         };
         for (i, s) in solvers.iter_mut().enumerate() {
             let (threads, vl) = kinds[i];
@@ -89,7 +92,7 @@ fn differential(rows: u32, cols: u32, seed: u64, cases: u64) -> (u64, Vec<u64>) 
             assert_eq!(p.answer, expected, "{ctx}");
             assert_eq!(p.threads, threads);
             spent[i] += p.expansions;
-            let mover_wins = (p.answer == Answer::Win) == (winner == pos.to_move());
+            let mover_wins = (p.answer == Answer::Proven) == (winner == pos.to_move());
             if mover_wins && !pos.is_over() {
                 let m = p.best_move.unwrap_or_else(|| panic!("no best move: {ctx}"));
                 let mut child = pos.clone();
@@ -152,8 +155,8 @@ fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
         let mut s = Solver::new(geo.clone(), 16, config(threads, true));
         let first = s.prove(&Line::new(), Player::Black, 15);
         let again = s.prove(&Line::new(), Player::Black, 15);
-        assert_eq!(first.answer, Answer::Win, "{threads} threads");
-        assert_eq!(again.answer, Answer::Win, "{threads} threads");
+        assert_eq!(first.answer, Answer::Proven, "{threads} threads");
+        assert_eq!(again.answer, Answer::Proven, "{threads} threads");
         // One expansion a thread: the root entry itself.
         assert!(
             again.expansions <= threads as u64,
@@ -166,7 +169,7 @@ fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
         let reply = s.prove(&line, Player::Black, 15);
         assert_eq!(
             reply.answer,
-            Answer::Win,
+            Answer::Proven,
             "{threads} threads: {m:?} keeps the win"
         );
     }

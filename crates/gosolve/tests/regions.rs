@@ -199,7 +199,10 @@ fn check(
             let (g, line) = reference::line(pos).unwrap();
             let n2 = 2 * g.points() as i32;
             let cfg = Config {
-                max_expansions,
+                limits: gosolve::Limits {
+                    max_expansions,
+                    ..gosolve::Limits::default()
+                },
                 ..Config::default()
             }
             .oracle_mode();

@@ -37,7 +37,10 @@ fn equal_boards_with_different_histories_keep_their_own_values() {
         let geo = reference::geometry(size).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let cfg = Config {
-            max_expansions: 2_000_000,
+            limits: gosolve::Limits {
+                max_expansions: 2_000_000,
+                ..gosolve::Limits::default()
+            },
             share_unproven: true,
             ..Config::default()
         };
@@ -86,9 +89,9 @@ fn equal_boards_with_different_histories_keep_their_own_values() {
                 for j in [first, 1 - first] {
                     let proof = solver.prove(&lines[j], winner, komi2);
                     let expected = if black_wins(values[j], komi2) == (winner == Player::Black) {
-                        Answer::Win
+                        Answer::Proven
                     } else {
-                        Answer::Loss
+                        Answer::Disproven
                     };
                     asked += 1;
                     assert_eq!(

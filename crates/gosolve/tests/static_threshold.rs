@@ -37,7 +37,10 @@ fn static_thresholds_agree_with_oracle_mode() {
     // The area-margin prior: these extreme komi values are far from the positions the learned
     // prior was fitted on, and the prior only orders the search.
     let cfg = Config {
-        max_expansions: budget,
+        limits: gosolve::Limits {
+            max_expansions: budget,
+            ..gosolve::Limits::default()
+        },
         prior: gosolve::search::PriorKind::SCORE,
         ..Config::default()
     };
@@ -115,7 +118,7 @@ fn no_static_win_right_after_the_winners_own_pass() {
     for cfg in [Config::default(), Config::default().oracle_mode()] {
         let mut solver = Solver::new(geo.clone(), 4, cfg);
         let p = solver.prove(&line, Player::White, 9);
-        assert_eq!(p.answer, Answer::Win);
+        assert_eq!(p.answer, Answer::Proven);
         assert_eq!(p.best_move, Some(gosolve::Move::PASS));
     }
     // Without the pass, White to move cannot stop Black from taking the board: White's pass
@@ -126,5 +129,5 @@ fn no_static_win_right_after_the_winners_own_pass() {
     let a = full.prove(&fresh, Player::Black, 9);
     let b = reference.prove(&fresh, Player::Black, 9);
     assert_eq!(a.answer, b.answer);
-    assert_eq!(a.answer, Answer::Win);
+    assert_eq!(a.answer, Answer::Proven);
 }

@@ -54,9 +54,9 @@ fn two_histories_to_the_same_board_do_not_share_results() {
             for w in [Player::Black, Player::White] {
                 let want = |v: i32| {
                     if black_wins(v, k2) == (w == Player::Black) {
-                        Answer::Win
+                        Answer::Proven
                     } else {
-                        Answer::Loss
+                        Answer::Disproven
                     }
                 };
                 assert_eq!(solver.prove(first, w, k2).answer, want(vf));

@@ -267,9 +267,8 @@ fn solver_for(
     }
     let (geo, line) = reference::line_with_moves(pos, &position.moves).map_err(value_error)?;
     let cfg = Config {
-        max_expansions: budget,
+        limits: gosolve::Limits { max_expansions: budget, cancel: Some(cancel.clone()), ..gosolve::Limits::default() },
         threads,
-        cancel: Some(cancel.clone()),
         ..gosolve::session::config()
     };
     Ok((Solver::new(geo.clone(), tt_mib, cfg), line, geo))
@@ -365,14 +364,14 @@ fn prove(
         solver.prove(&line, winner, k.half_points())
     })?;
     let answer = match proof.answer {
-        Answer::Win => Some(true),
-        Answer::Loss => Some(false),
+        Answer::Proven => Some(true),
+        Answer::Disproven => Some(false),
         Answer::Unknown => None,
     };
     if let Some(path) = &certificate {
         let proven = match proof.answer {
-            Answer::Win => winner,
-            Answer::Loss => winner.opponent(),
+            Answer::Proven => winner,
+            Answer::Disproven => winner.opponent(),
             Answer::Unknown => {
                 return Err(value_error(format!(
                     "certificate {}: no proof to write (the answer is unknown after {} expansions)",

@@ -50,7 +50,7 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
         "winner": p.proven_winner().map_or("unknown", Player::name),
         "asked": p.winner.name(),
         "komi": komi_number(Komi::from_half_points(p.komi2)),
-        "result": p.answer.name(),
+        "result": p.answer.outcome_name(),
         "expansions": p.expansions,
         "nodes": p.nodes,
         "revisit_factor": p.revisit_factor(),

@@ -218,8 +218,8 @@ fn run_position(
 
 const fn answer_word(a: Answer) -> &'static str {
     match a {
-        Answer::Win => "proven",
-        Answer::Loss => "disproven",
+        Answer::Proven => "proven",
+        Answer::Disproven => "disproven",
         Answer::Unknown => "unknown",
     }
 }
@@ -269,8 +269,8 @@ fn print_summary(
                 "summary": suite.name,
                 "config": knowledge.describe(),
                 "positions": rows.len(),
-                "proven": count(Answer::Win),
-                "disproven": count(Answer::Loss),
+                "proven": count(Answer::Proven),
+                "disproven": count(Answer::Disproven),
                 "unknown": count(Answer::Unknown),
                 "node_limit": limit,
                 "expansions": total,
@@ -285,8 +285,8 @@ fn print_summary(
             suite.name,
             knowledge.describe(),
             rows.len(),
-            count(Answer::Win),
-            count(Answer::Loss),
+            count(Answer::Proven),
+            count(Answer::Disproven),
             count(Answer::Unknown),
             limit,
             total,

@@ -100,8 +100,8 @@ pub fn write_go(
 /// An unknown answer: there is no proof to write.
 pub(crate) fn proven_winner(p: &Proof, flag: &str) -> anyhow::Result<Player> {
     match p.answer {
-        Answer::Win => Ok(p.winner),
-        Answer::Loss => Ok(p.winner.opponent()),
+        Answer::Proven => Ok(p.winner),
+        Answer::Disproven => Ok(p.winner.opponent()),
         Answer::Unknown => bail!("{flag}: no proof to write (the answer is unknown)"),
     }
 }

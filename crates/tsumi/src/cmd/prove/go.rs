@@ -257,7 +257,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
             to_move: pos.to_move().name().into(),
             winner: winner.name().into(),
             status: if proven { "proven" } else { "unknown" }.into(),
-            result: p.answer.name().into(),
+            result: p.answer.outcome_name().into(),
             best_move: best.clone(),
             expansions: p.expansions,
             nodes: p.nodes,
@@ -289,8 +289,8 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     }
     if !args.output.json {
         let verdict = match p.answer {
-            Answer::Win => format!("{} wins", winner.name()),
-            Answer::Loss => format!("{} loses", winner.name()),
+            Answer::Proven => format!("{} wins", winner.name()),
+            Answer::Disproven => format!("{} loses", winner.name()),
             Answer::Unknown if p.pruned_loss => format!(
                 "unknown whether {} wins (the search with its moves pruned found no win)",
                 winner.name()
@@ -311,7 +311,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         }
         println!(
             "result: {}\nexpansions: {}\nnodes: {} (revisit factor {:.2})\ntime_s: {:.3}",
-            p.answer.name(),
+            p.answer.outcome_name(),
             p.expansions,
             p.nodes,
             p.revisit_factor(),

@@ -56,7 +56,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                     continue;
                 };
                 let (_, line) = reference::line(pos)?;
-                for (k2, want) in [(2 * v - 1, Answer::Win), (2 * v + 1, Answer::Loss)] {
+                for (k2, want) in [(2 * v - 1, Answer::Proven), (2 * v + 1, Answer::Disproven)] {
                     questions += 1;
                     let a = solver.prove(&line, Player::Black, k2).answer;
                     if a == want {
@@ -66,7 +66,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                         println!(
                             "DISAGREE brute force: {}: {} vs oracle value {v}",
                             super::case_name(size, moves, k2),
-                            a.name()
+                            a.outcome_name()
                         );
                     }
                 }

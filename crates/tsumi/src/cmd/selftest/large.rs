@@ -34,7 +34,10 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let n = size.points();
         let geo = gosolve::Geometry::new(r as usize, c as usize)?;
         let cfg = Config {
-            max_expansions: max_exp,
+            limits: gosolve::Limits {
+                max_expansions: max_exp,
+                ..gosolve::Limits::default()
+            },
             ..Config::default()
         };
         let mut solver = Solver::new(geo, 64, cfg);
@@ -55,7 +58,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             let case = |k2| case_name(size, &moves, k2);
             // A fresh oracle per position: its memo of long histories is dropped each time.
             if let Ok(v) = Oracle::new().with_max_nodes(oracle_nodes).value(&pos) {
-                for (k2, want) in [(2 * v - 1, Answer::Win), (2 * v + 1, Answer::Loss)] {
+                for (k2, want) in [(2 * v - 1, Answer::Proven), (2 * v + 1, Answer::Disproven)] {
                     cases += 1;
                     by_oracle += 1;
                     let a = solver.prove(&line, Player::Black, k2).answer;
@@ -68,7 +71,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                         println!(
                             "DISAGREE large board: {}: {} vs oracle value {v}",
                             case(k2),
-                            a.name()
+                            a.outcome_name()
                         );
                     }
                 }
@@ -92,8 +95,8 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                     println!(
                         "DISAGREE large board re-solve: {}: {} vs branches {}",
                         case(k2),
-                        a.name(),
-                        s.answer.name()
+                        a.outcome_name(),
+                        s.answer.outcome_name()
                     );
                 }
             }

@@ -277,7 +277,11 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             let answer = |s: &mut Solver| s.prove(&line, Player::Black, k2).answer;
             let a = answer(&mut full);
             let b = answer(&mut reference_mode);
-            let want = if truth { Answer::Win } else { Answer::Loss };
+            let want = if truth {
+                Answer::Proven
+            } else {
+                Answer::Disproven
+            };
             let case = case_name(size, &moves, k2);
             if a == want {
                 c.agree_full += 1;
@@ -285,7 +289,7 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 c.disagreements += 1;
                 println!(
                     "DISAGREE full solver: {case}: {} vs oracle value {v}",
-                    a.name()
+                    a.outcome_name()
                 );
             }
             if b == want {
@@ -294,7 +298,7 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 c.disagreements += 1;
                 println!(
                     "DISAGREE oracle mode: {case}: {} vs oracle value {v}",
-                    b.name()
+                    b.outcome_name()
                 );
             }
             // The full solver's proof as a certificate, checked independently.

@@ -48,8 +48,8 @@ pub(super) fn fresh_prove(
     let v: crate::report::ProveRecord =
         serde_json::from_slice(&out.stdout).context("the fresh process's JSON answer")?;
     Ok(match v.result.as_str() {
-        "win" => Answer::Win,
-        "loss" => Answer::Loss,
+        "win" => Answer::Proven,
+        "loss" => Answer::Disproven,
         _ => Answer::Unknown,
     })
 }
@@ -83,7 +83,7 @@ pub(super) fn split(
         // The branch from the root mover's side: a Black win is the mover's win if Black moves.
         match a {
             Answer::Unknown => any_unknown = true,
-            a => any_win |= (a == Answer::Win) == mover_is_black,
+            a => any_win |= (a == Answer::Proven) == mover_is_black,
         }
         if any_win {
             break;
@@ -98,8 +98,8 @@ pub(super) fn split(
     };
     let answer = match mover_wins {
         None => Answer::Unknown,
-        Some(w) if w == mover_is_black => Answer::Win,
-        Some(_) => Answer::Loss,
+        Some(w) if w == mover_is_black => Answer::Proven,
+        Some(_) => Answer::Disproven,
     };
     Ok(Split { answer, processes })
 }
@@ -140,8 +140,8 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 println!(
                     "DISAGREE re-solve: {}: root {} vs branches {}",
                     case_name(size, &moves, k2),
-                    root.name(),
-                    s.answer.name()
+                    root.outcome_name(),
+                    s.answer.outcome_name()
                 );
             }
         }

@@ -78,9 +78,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                         decided_statically += 1;
                     }
                     let want = if black_wins(v, k2) {
-                        Answer::Win
+                        Answer::Proven
                     } else {
-                        Answer::Loss
+                        Answer::Disproven
                     };
                     if a == want {
                         agree += 1;
@@ -89,7 +89,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                         println!(
                             "DISAGREE threshold probe: {}: {} vs oracle value {v}",
                             case_name(size, &moves, k2),
-                            a.name()
+                            a.outcome_name()
                         );
                     }
                 }
