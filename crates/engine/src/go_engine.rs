@@ -644,7 +644,7 @@ impl GoEngine {
         // 8,127 / no proof / 1,425 with them.
         let (proof, geo, _, _) = self.with_solver(seconds, |solver, line| {
             let cross = std::mem::replace(&mut solver.config_mut().cross_komi, false);
-            let proof = solver.prove(line, mover, komi2);
+            let proof = solver.prove(line, mover, Komi::from_half_points(komi2));
             solver.config_mut().cross_komi = cross;
             proof
         });

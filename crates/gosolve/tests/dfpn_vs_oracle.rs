@@ -14,9 +14,9 @@ mod common;
 
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Solver};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -146,11 +146,13 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                     played.iter().map(ToString::to_string).collect::<Vec<_>>()
                 );
             }
-            let proof = solver.prove(&line, winner, komi2);
+            let proof = solver.prove(&line, winner, Komi::from_half_points(komi2));
             if std::env::var("DIFF_TRACE").is_ok() {
                 eprintln!("  -> {:?} {} exp", proof.answer, proof.expansions);
             }
-            let expected = if black_wins(value, komi2) == (winner == Player::Black) {
+            let expected = if (Komi::from_half_points(komi2).black_wins(value) == Some(true))
+                == (winner == Player::Black)
+            {
                 Answer::Proven
             } else {
                 Answer::Disproven
@@ -174,13 +176,17 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
             assert_eq!(proof.answer, expected, "{ctx}");
             // The bound the proof's scores carry it to (`Proof::holds`) is a true bound.
             match proof.bound() {
-                Some((Player::Black, b)) => assert!(value >= b, "holds {}: {ctx}", proof.holds),
-                Some((Player::White, b)) => assert!(value <= b, "holds {}: {ctx}", proof.holds),
+                Some((Player::Black, b)) => {
+                    assert!(value >= b, "holds {}: {ctx}", proof.holds.half_points())
+                }
+                Some((Player::White, b)) => {
+                    assert!(value <= b, "holds {}: {ctx}", proof.holds.half_points())
+                }
                 None => unreachable!("a proven answer has a bound"),
             }
-            t.strengthened += u64::from(proof.holds != proof.komi2);
+            t.strengthened += u64::from(proof.holds != proof.komi);
             t.expansions += proof.expansions;
-            let r = reference_solver.prove(&line, winner, komi2);
+            let r = reference_solver.prove(&line, winner, Komi::from_half_points(komi2));
             if r.answer == Answer::Unknown {
                 // The reference mode has no static knowledge and no transfer: early positions
                 // (which the oracle solves since its MTD(f) search) can exceed its budget.
@@ -193,7 +199,7 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                 assert_eq!(r.answer, expected, "oracle mode: {ctx}");
             }
             t.oracle_mode_expansions += r.expansions;
-            let pr = pruned.prove(&line, winner, komi2);
+            let pr = pruned.prove(&line, winner, Komi::from_half_points(komi2));
             match pr.answer {
                 Answer::Proven => {
                     assert_eq!(expected, Answer::Proven, "pruned: {ctx}");
@@ -227,7 +233,7 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                 // (a cutoff at the parent), so it is checked within the same budget.
                 if let Ok(cv) = oracle.value(&child) {
                     assert_eq!(
-                        black_wins(cv, komi2),
+                        (Komi::from_half_points(komi2).black_wins(cv) == Some(true)),
                         mover == Player::Black,
                         "{ctx}: best move {m:?} does not win"
                     );

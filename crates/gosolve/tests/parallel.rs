@@ -11,9 +11,9 @@ mod common;
 
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Line, Solver, solve_value};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -72,7 +72,9 @@ fn differential(rows: u32, cols: u32, seed: u64, cases: u64) -> (u64, Vec<u64>) 
         } else {
             Player::White
         };
-        let expected = if black_wins(value, komi2) == (winner == Player::Black) {
+        let expected = if (Komi::from_half_points(komi2).black_wins(value) == Some(true))
+            == (winner == Player::Black)
+        {
             Answer::Proven
         } else {
             Answer::Disproven
@@ -88,7 +90,7 @@ fn differential(rows: u32, cols: u32, seed: u64, cases: u64) -> (u64, Vec<u64>) 
                     .collect::<Vec<_>>()
                     .join(",")
             );
-            let p = s.prove(&line, winner, komi2);
+            let p = s.prove(&line, winner, Komi::from_half_points(komi2));
             assert_eq!(p.answer, expected, "{ctx}");
             assert_eq!(p.threads, threads);
             spent[i] += p.expansions;
@@ -99,7 +101,7 @@ fn differential(rows: u32, cols: u32, seed: u64, cases: u64) -> (u64, Vec<u64>) 
                 child.play(reference::to_reference(&geo, m)).unwrap();
                 if let Ok(cv) = oracle.value(&child) {
                     assert_eq!(
-                        black_wins(cv, komi2),
+                        (Komi::from_half_points(komi2).black_wins(cv) == Some(true)),
                         pos.to_move() == Player::Black,
                         "best move {m:?} does not win: {ctx}"
                     );
@@ -153,8 +155,8 @@ fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
     let geo = gosolve::Geometry::new(2, 4).unwrap();
     for threads in [1, 2, 3] {
         let mut s = Solver::new(geo.clone(), 16, config(threads, true));
-        let first = s.prove(&Line::new(), Player::Black, 15);
-        let again = s.prove(&Line::new(), Player::Black, 15);
+        let first = s.prove(&Line::new(), Player::Black, Komi::from_half_points(15));
+        let again = s.prove(&Line::new(), Player::Black, Komi::from_half_points(15));
         assert_eq!(first.answer, Answer::Proven, "{threads} threads");
         assert_eq!(again.answer, Answer::Proven, "{threads} threads");
         // One expansion a thread: the root entry itself.
@@ -166,7 +168,7 @@ fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
         let m = again.best_move.expect("a best move from the table's proof");
         let mut line = Line::new();
         line.play(&geo, m).unwrap();
-        let reply = s.prove(&line, Player::Black, 15);
+        let reply = s.prove(&line, Player::Black, Komi::from_half_points(15));
         assert_eq!(
             reply.answer,
             Answer::Proven,

@@ -361,7 +361,7 @@ fn prove(
         check_target(path)?;
     }
     let proof = search(py, seconds, &cancel, || {
-        solver.prove(&line, winner, k.half_points())
+        solver.prove(&line, winner, k)
     })?;
     let answer = match proof.answer {
         Answer::Proven => Some(true),
@@ -383,14 +383,13 @@ fn prove(
         // The search's timer has stopped (its thread is joined); a flag it raised at the
         // very end of a finished proof must not stop the writing.
         cancel.store(false, Ordering::Relaxed);
-        let komi2 = k.half_points();
         search(py, 0.0, &cancel, || {
             write_atomic(path, |w| {
                 gosolve::certificate::write_certificate_as(
                     &mut solver,
                     &line,
                     proven,
-                    komi2,
+                    k,
                     w,
                     format,
                 )

@@ -62,6 +62,7 @@ pub use crate::prior::PriorKind;
 use crate::prior::{FEATURES, Prior};
 use crate::table::{CheckpointError, CheckpointInfo, NodeKey, Table, TableStats};
 use games::Player;
+use games::go::Komi;
 use node::{key_of, root_state};
 use numbers::holds_of_score;
 use path::Path;
@@ -277,8 +278,8 @@ pub struct SearchDetail {
 pub struct Proof {
     /// The asked player.
     pub winner: Player,
-    /// The komi in half-points (odd).
-    pub komi2: i32,
+    /// The komi asked (a half-integer).
+    pub komi: Komi,
     /// Win, loss or unknown for `winner`.
     pub answer: Answer,
     /// When the player to move wins: a winning move.
@@ -294,8 +295,8 @@ pub struct Proof {
     /// When proven: the strongest komi (half-points) at which the same proof holds for the
     /// proven winner, from the scores of its terminal positions, the areas its static leaves
     /// certify and the komi of the table proofs it reuses (Black's wins hold at every komi
-    /// up to it, White's at every komi from it). Equal to `komi2` or better for the winner.
-    pub holds: i32,
+    /// up to it, White's at every komi from it). Equal to `komi` or better for the winner.
+    pub holds: Komi,
     /// The question ran with winner-side pruning of `winner`'s moves ([`Config::prune`]).
     pub pruned: bool,
     /// Threads that searched (expansions and nodes are summed over them).
@@ -360,10 +361,11 @@ impl KnowledgeStats {
     }
 }
 
-/// Whether Black wins a game ending with `score` (Black minus White area) at komi `komi2`/2.
+/// Whether Black wins a game ending with `score` (Black minus White area) at komi `komi2`/2
+/// (the search's half-point komi; callers outside the search use [`Komi::black_wins`]).
 #[must_use]
 #[inline]
-pub const fn black_wins(score: i32, komi2: i32) -> bool {
+pub(crate) const fn black_wins(score: i32, komi2: i32) -> bool {
     2 * score > komi2
 }
 
@@ -583,15 +585,15 @@ impl Solver {
     /// # Panics
     /// As [`Solver::prove`]; a panic inside leaves the journal open (a solver that panicked
     /// is not reused).
-    pub fn prove_trial(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
+    pub fn prove_trial(&mut self, line: &Line, winner: Player, komi: Komi) -> Proof {
         self.table.open_journal();
-        let p = self.prove(line, winner, komi2);
+        let p = self.prove(line, winner, komi);
         self.table
             .close_journal(p.answer == Answer::Unknown, &mut self.paths[0].table);
         p
     }
 
-    /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
+    /// Answers "does `winner` win from the end of `line` at `komi`?" (a half-integer komi)
     ///
     /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes
     /// or play inside its certified territory away from the opponent's stones there are
@@ -605,8 +607,10 @@ impl Solver {
     /// summed over the threads.
     ///
     /// # Panics
-    /// If `komi2` is even (komi must be a half-integer, so that no game is drawn).
-    pub fn prove(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
+    /// If `komi` is a whole number (komi must be a half-integer, so that no game is drawn).
+    pub fn prove(&mut self, line: &Line, winner: Player, komi: Komi) -> Proof {
+        // The search, its table and its prior count komi in half-points.
+        let komi2 = komi.half_points();
         assert!(komi2 % 2 != 0, "komi must be a half-integer");
         let start = Instant::now();
         let prior = Prior::new(self.cfg.prior, self.geo.points(), komi2);
@@ -726,7 +730,7 @@ impl Solver {
         self.total_nodes += nodes;
         Proof {
             winner,
-            komi2,
+            komi,
             answer,
             best_move: if result.mover_wins == Some(true) && !pruned_loss {
                 result.best
@@ -738,11 +742,11 @@ impl Solver {
             time_s: start.elapsed().as_secs_f64(),
             pruned_loss,
             pruned,
-            holds: if result.mover_wins.is_some() {
+            holds: Komi::from_half_points(if result.mover_wins.is_some() {
                 result.holds
             } else {
                 komi2
-            },
+            }),
             threads,
         }
     }

@@ -23,6 +23,7 @@ use crate::options::knowledge::KnowledgeArgs;
 use crate::progress::end_progress;
 use anyhow::Context;
 use games::Player;
+use games::go::Komi;
 use games::go::{Move, Position, Rules, Size};
 use gosolve::Answer;
 use gosolve::Solver;
@@ -202,7 +203,7 @@ fn run_position(
         cfg.sample_every = 8;
     }
     let mut solver = Solver::new(geo, args.tt_mib, cfg);
-    let p = solver.prove(&line, Player::Black, suite.komi2());
+    let p = solver.prove(&line, Player::Black, Komi::from_half_points(suite.komi2()));
     end_progress(p.time_s);
     if let Some(path) = &args.samples {
         crate::prior::write_samples(&mut solver, path)?;

@@ -203,7 +203,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         .resume(&mut solver, &line, &asked, args.output.json)?;
     let plan = args.checkpoints.plan(&solver, &line, &asked);
     solver.config_mut().checkpoint.clone_from(&plan);
-    let mut p = solver.prove(&line, winner, komi.half_points());
+    let mut p = solver.prove(&line, winner, komi);
     end_progress(p.time_s);
     let mut pruned_first = None;
     if p.pruned_loss {
@@ -217,7 +217,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         }
         pruned_first = Some(p);
         solver.config_mut().prune = false;
-        p = solver.prove(&line, winner, komi.half_points());
+        p = solver.prove(&line, winner, komi);
         end_progress(p.time_s);
     }
     // Saved before anything else is written, so that an answer or an interrupt keeps its

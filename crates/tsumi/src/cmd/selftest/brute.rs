@@ -7,6 +7,7 @@
 //! v − ½ and loses at v + ½.
 
 use super::{Mode, Rng, empty_position, random_move};
+use games::go::Komi;
 
 use games::Player;
 use games::go;
@@ -58,7 +59,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 let (_, line) = reference::line(pos)?;
                 for (k2, want) in [(2 * v - 1, Answer::Proven), (2 * v + 1, Answer::Disproven)] {
                     questions += 1;
-                    let a = solver.prove(&line, Player::Black, k2).answer;
+                    let a = solver
+                        .prove(&line, Player::Black, Komi::from_half_points(k2))
+                        .answer;
                     if a == want {
                         agree += 1;
                     } else {

@@ -8,9 +8,9 @@
 use super::{Mode, Rng, case_name, random_prefix, resolve};
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Solver};
 
 /// Runs the large-board part; returns the disagreements.
@@ -61,7 +61,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 for (k2, want) in [(2 * v - 1, Answer::Proven), (2 * v + 1, Answer::Disproven)] {
                     cases += 1;
                     by_oracle += 1;
-                    let a = solver.prove(&line, Player::Black, k2).answer;
+                    let a = solver
+                        .prove(&line, Player::Black, Komi::from_half_points(k2))
+                        .answer;
                     if a == Answer::Unknown {
                         skipped += 1;
                     } else if a == want {
@@ -75,12 +77,14 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                         );
                     }
                 }
-                debug_assert!(black_wins(v, 2 * v - 1));
+                debug_assert!(Komi::from_half_points(2 * v - 1).black_wins(v) == Some(true));
             } else {
                 cases += 1;
                 by_resolve += 1;
                 let k2 = 2 * (rng.below(n + 1) as i32 - n as i32 / 2) + 1;
-                let a = solver.prove(&line, Player::Black, k2).answer;
+                let a = solver
+                    .prove(&line, Player::Black, Komi::from_half_points(k2))
+                    .answer;
                 if a == Answer::Unknown {
                     skipped += 1;
                     continue;

@@ -11,6 +11,7 @@ use super::{Mode, Rng, case_name, random_prefix};
 use anyhow::{Context, bail};
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver};
 use std::process::Command;
@@ -129,7 +130,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             }
             let k2 = 2 * (rng.below(n as usize + 1) as i32 - n / 2) + 1;
             let (_, line) = reference::line(&pos)?;
-            let root = solver.prove(&line, Player::Black, k2).answer;
+            let root = solver
+                .prove(&line, Player::Black, Komi::from_half_points(k2))
+                .answer;
             let s = split(size, &pos, &moves, k2, 0, 16)?;
             roots += 1;
             processes += s.processes;

@@ -34,14 +34,14 @@ fn proof_line(p: &Proof) -> String {
     } else {
         ""
     };
-    let holds = if p.answer != gosolve::Answer::Unknown && p.holds != p.komi2 {
-        format!(" (holds to komi {})", Komi::from_half_points(p.holds))
+    let holds = if p.answer != gosolve::Answer::Unknown && p.holds != p.komi {
+        format!(" (holds to komi {})", p.holds)
     } else {
         String::new()
     };
     format!(
         "{who} at komi {:>5}{holds}{asked}: {} expansions, {} nodes (revisit {:.2}), {:.3} s{pruned}",
-        Komi::from_half_points(p.komi2).to_string(),
+        Komi::from_half_points(p.komi.half_points()).to_string(),
         p.expansions,
         p.nodes,
         p.revisit_factor(),
