@@ -22,7 +22,15 @@ fn write(
         line.play(&geo, geo.parse_move(m).unwrap()).unwrap();
     }
     let mut out = Vec::new();
-    write_certificate_as(&mut solver, &line, winner, komi2, &mut out, f).unwrap();
+    write_certificate_as(
+        &mut solver,
+        &line,
+        winner,
+        games::go::Komi::from_half_points(komi2),
+        &mut out,
+        f,
+    )
+    .unwrap();
     String::from_utf8(out).unwrap()
 }
 

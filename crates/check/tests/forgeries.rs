@@ -387,7 +387,7 @@ fn truth(solver: &mut Solver, geo: &gosolve::Geometry, c: &Claim) -> Option<bool
     for m in &c.moves {
         line.play(geo, geo.parse_move(m)?).ok()?;
     }
-    let p = solver.prove(&line, c.winner, c.komi2);
+    let p = solver.prove(&line, c.winner, games::go::Komi::from_half_points(c.komi2));
     p.proven_winner().map(|w| w == c.winner)
 }
 
@@ -397,7 +397,14 @@ fn write(solver: &mut Solver, geo: &gosolve::Geometry, c: &Claim) -> String {
         line.play(geo, geo.parse_move(m).unwrap()).unwrap();
     }
     let mut out = Vec::new();
-    gosolve::certificate::write_certificate(solver, &line, c.winner, c.komi2, &mut out).unwrap();
+    gosolve::certificate::write_certificate(
+        solver,
+        &line,
+        c.winner,
+        games::go::Komi::from_half_points(c.komi2),
+        &mut out,
+    )
+    .unwrap();
     String::from_utf8(out).unwrap()
 }
 

@@ -349,8 +349,8 @@ pub fn run(
         return a;
     };
     let (geo, line) = reference::line(pos).expect("the solver's boards fit");
-    let saved_cancel = solver.config_mut().cancel.replace(stop.clone());
-    let saved_budget = solver.config().max_expansions;
+    let saved_cancel = solver.config_mut().limits.cancel.replace(stop.clone());
+    let saved_budget = solver.config().limits.max_expansions;
     let mut budget = limits.first_budget.max(1);
     'rounds: loop {
         let open: Vec<usize> = (0..a.moves.len())
@@ -373,7 +373,7 @@ pub fn run(
             } else {
                 limits.max_work - spent
             };
-            solver.config_mut().max_expansions = budget.min(left);
+            solver.config_mut().limits.max_expansions = budget.min(left);
             let mv = a.moves[i].mv;
             let mut child = line.clone();
             if child.play(&geo, reference::to_fast(&geo, mv)).is_err() {
@@ -406,8 +406,8 @@ pub fn run(
             budget = budget.min(limits.max_budget);
         }
     }
-    solver.config_mut().cancel = saved_cancel;
-    solver.config_mut().max_expansions = saved_budget;
+    solver.config_mut().limits.cancel = saved_cancel;
+    solver.config_mut().limits.max_expansions = saved_budget;
     a.sort();
     report(&a);
     a

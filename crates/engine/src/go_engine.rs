@@ -522,9 +522,9 @@ impl GoEngine {
         let solver = self.solver.get_or_insert_with(|| {
             Solver::new(geo.clone(), settings.tt_mib, gosolve::session::config())
         });
-        solver.config_mut().max_expansions = settings.solve_budget;
+        solver.config_mut().limits.max_expansions = settings.solve_budget;
         let cancel = Arc::new(AtomicBool::new(false));
-        solver.config_mut().cancel = Some(cancel.clone());
+        solver.config_mut().limits.cancel = Some(cancel.clone());
         let start = Instant::now();
         let out = std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::channel::<()>();
@@ -644,17 +644,17 @@ impl GoEngine {
         // 8,127 / no proof / 1,425 with them.
         let (proof, geo, _, _) = self.with_solver(seconds, |solver, line| {
             let cross = std::mem::replace(&mut solver.config_mut().cross_komi, false);
-            let proof = solver.prove(line, mover, komi2);
+            let proof = solver.prove(line, mover, Komi::from_half_points(komi2));
             solver.config_mut().cross_komi = cross;
             proof
         });
         match proof.answer {
-            Answer::Win => Some((
+            Answer::Proven => Some((
                 true,
                 proof.best_move.map(|m| reference::to_reference(&geo, m)),
                 proof.expansions,
             )),
-            Answer::Loss => Some((false, None, proof.expansions)),
+            Answer::Disproven => Some((false, None, proof.expansions)),
             Answer::Unknown => None,
         }
     }

@@ -139,12 +139,14 @@ impl HexEngine {
 
     fn budget(&self) -> Budget {
         Budget {
-            max_expansions: self.settings.solve_budget,
-            max_time: (self.settings.solve_seconds > 0.0)
-                .then(|| Duration::from_secs_f64(self.settings.solve_seconds.min(1e9))),
+            limits: pns::Limits {
+                max_expansions: self.settings.solve_budget,
+                max_time: (self.settings.solve_seconds > 0.0)
+                    .then(|| Duration::from_secs_f64(self.settings.solve_seconds.min(1e9))),
+                cancel: None,
+            },
             max_mib: self.settings.tt_mib.max(1),
             progress: None,
-            cancel: None,
         }
     }
 

@@ -19,7 +19,7 @@
 
 use crate::dims::{SizeError, parse_dims, zobrist_key};
 use crate::fastboard::EMPTY;
-use crate::stones::{GoPoint, Grid, Stones, sample_empty};
+use crate::stones::{Grid, Point, Stones, sample_empty};
 use crate::{Game, Outcome, Player};
 
 /// The rules value: the grid, its Zobrist keys and the empty start position.
@@ -89,7 +89,7 @@ impl AtariGo {
 
     /// Whether `mv` by the player to move captures (and so wins).
     #[must_use]
-    pub fn is_capture(&self, state: &AtariGoState, mv: GoPoint) -> bool {
+    pub fn is_capture(&self, state: &AtariGoState, mv: Point) -> bool {
         let s = &state.0;
         s.board
             .effects(Grid::cell(&s.board, mv), s.to_move)
@@ -138,7 +138,7 @@ impl AtariGo {
 
 impl Game for AtariGo {
     type State = AtariGoState;
-    type Move = GoPoint;
+    type Move = Point;
 
     fn name(&self) -> &'static str {
         "atarigo"
@@ -152,7 +152,7 @@ impl Game for AtariGo {
         state.0.to_move
     }
 
-    fn legal_moves(&self, state: &AtariGoState, out: &mut Vec<GoPoint>) {
+    fn legal_moves(&self, state: &AtariGoState, out: &mut Vec<Point>) {
         out.clear();
         let s = &state.0;
         if s.winner.is_some() {
@@ -168,9 +168,9 @@ impl Game for AtariGo {
     fn random_legal_move(
         &self,
         state: &AtariGoState,
-        _buf: &mut Vec<GoPoint>,
+        _buf: &mut Vec<Point>,
         rng: &mut dyn rand::RngCore,
-    ) -> Option<GoPoint> {
+    ) -> Option<Point> {
         let s = &state.0;
         if s.winner.is_some() {
             return None;
@@ -178,7 +178,7 @@ impl Game for AtariGo {
         sample_empty(&s.board, rng, |p| Self::is_legal(s, p)).map(|p| Grid::point_of(&s.board, p))
     }
 
-    fn play(&self, state: &mut AtariGoState, mv: GoPoint) {
+    fn play(&self, state: &mut AtariGoState, mv: Point) {
         let s = &mut state.0;
         let p = Grid::cell(&s.board, mv);
         debug_assert!(Self::is_legal(s, p), "illegal atarigo move {mv}");
@@ -229,12 +229,12 @@ impl Game for AtariGo {
         4 * self.grid.points()
     }
 
-    fn move_code(&self, state: &AtariGoState, mv: GoPoint) -> usize {
+    fn move_code(&self, state: &AtariGoState, mv: Point) -> usize {
         let capture = usize::from(self.is_capture(state, mv));
         (state.0.to_move.index() * self.grid.points() + self.grid.index(mv)) * 2 + capture
     }
 
-    fn parse_move(&self, state: &AtariGoState, text: &str) -> Result<GoPoint, String> {
+    fn parse_move(&self, state: &AtariGoState, text: &str) -> Result<Point, String> {
         let pt = self.grid.parse_point("atarigo", text)?;
         let s = &state.0;
         if s.winner.is_some() {

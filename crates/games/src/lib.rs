@@ -15,7 +15,6 @@ pub mod tictactoe;
 pub mod wargame;
 
 pub use game::{Game, Outcome, Player};
-pub use stones::GoPoint;
 
 /// `n` and the noun in the number it takes, for messages: `count(1, "move", "moves")` is
 /// "1 move", `count(3, "move", "moves")` is "3 moves" (and 0 takes the plural).

@@ -18,7 +18,7 @@
 
 use crate::dims::{SizeError, parse_dims, zobrist_key};
 use crate::fastboard::EMPTY;
-use crate::stones::{GoPoint, Grid, Stones, sample_empty};
+use crate::stones::{Grid, Point, Stones, sample_empty};
 use crate::{Game, Outcome, Player};
 
 /// The rules value: the grid, its Zobrist keys and the empty start position.
@@ -127,7 +127,7 @@ impl NoGo {
 
 impl Game for NoGo {
     type State = NoGoState;
-    type Move = GoPoint;
+    type Move = Point;
 
     fn name(&self) -> &'static str {
         "nogo"
@@ -141,7 +141,7 @@ impl Game for NoGo {
         state.0.to_move
     }
 
-    fn legal_moves(&self, state: &NoGoState, out: &mut Vec<GoPoint>) {
+    fn legal_moves(&self, state: &NoGoState, out: &mut Vec<Point>) {
         out.clear();
         let s = &state.0;
         if s.winner.is_some() {
@@ -157,9 +157,9 @@ impl Game for NoGo {
     fn random_legal_move(
         &self,
         state: &NoGoState,
-        _buf: &mut Vec<GoPoint>,
+        _buf: &mut Vec<Point>,
         rng: &mut dyn rand::RngCore,
-    ) -> Option<GoPoint> {
+    ) -> Option<Point> {
         let s = &state.0;
         if s.winner.is_some() {
             return None;
@@ -167,7 +167,7 @@ impl Game for NoGo {
         sample_empty(&s.board, rng, |p| Self::is_legal(s, p)).map(|p| Grid::point_of(&s.board, p))
     }
 
-    fn play(&self, state: &mut NoGoState, mv: GoPoint) {
+    fn play(&self, state: &mut NoGoState, mv: Point) {
         let s = &mut state.0;
         let p = Grid::cell(&s.board, mv);
         debug_assert!(Self::is_legal(s, p), "illegal nogo move {mv}");
@@ -214,11 +214,11 @@ impl Game for NoGo {
         2 * self.grid.points()
     }
 
-    fn move_code(&self, state: &NoGoState, mv: GoPoint) -> usize {
+    fn move_code(&self, state: &NoGoState, mv: Point) -> usize {
         state.0.to_move.index() * self.grid.points() + self.grid.index(mv)
     }
 
-    fn parse_move(&self, state: &NoGoState, text: &str) -> Result<GoPoint, String> {
+    fn parse_move(&self, state: &NoGoState, text: &str) -> Result<Point, String> {
         let pt = self.grid.parse_point("nogo", text)?;
         let s = &state.0;
         if s.winner.is_some() {
@@ -344,7 +344,7 @@ mod tests {
         let g = NoGo::new(10, 10).unwrap();
         let s = g.initial();
         assert_eq!(g.parse_move(&s, "J10").unwrap().to_string(), "J10");
-        assert_eq!(g.parse_move(&s, "J10").unwrap(), GoPoint { col: 8, row: 9 });
+        assert_eq!(g.parse_move(&s, "J10").unwrap(), Point { col: 8, row: 9 });
         assert!(g.parse_move(&s, "I5").is_err());
         assert!(g.parse_move(&s, "L1").is_err());
     }

@@ -17,26 +17,15 @@ const MAX_POINTS: usize = MAX_SIDE * MAX_SIDE;
 #[cfg(test)]
 const NONE: u16 = u16::MAX;
 
-/// A point of a Go-variant board, written in GTP coordinates (`C3`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GoPoint {
-    /// Column, 0 = `A`.
-    pub col: u8,
-    /// Row from the bottom, 0 = row `1`.
-    pub row: u8,
-}
+/// A point of a Go-variant board: the one Go point, [`crate::go::Point`] (GTP coordinates,
+/// `C3`, row 0 at the bottom).
+pub use crate::go::Point;
 
 /// The GTP letter of a column (skipping `I`).
 #[must_use]
 pub const fn column_letter(col: u8) -> char {
     let c = if col >= 8 { col + 1 } else { col };
     (b'A' + c) as char
-}
-
-impl fmt::Display for GoPoint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", column_letter(self.col), u32::from(self.row) + 1)
-    }
 }
 
 /// Grid geometry: dimensions and neighbour lists.
@@ -192,12 +181,12 @@ impl Grid {
         v
     }
 
-    pub const fn index(&self, pt: GoPoint) -> usize {
+    pub const fn index(&self, pt: Point) -> usize {
         pt.row as usize * self.width + pt.col as usize
     }
 
-    pub const fn point(&self, i: usize) -> GoPoint {
-        GoPoint {
+    pub const fn point(&self, i: usize) -> Point {
+        Point {
             col: (i % self.width) as u8,
             row: (i / self.width) as u8,
         }
@@ -209,14 +198,14 @@ impl Grid {
     }
 
     /// The padded cell of a point on `board` (a fast board of this grid).
-    pub fn cell(board: &FastBoard, pt: GoPoint) -> usize {
+    pub fn cell(board: &FastBoard, pt: Point) -> usize {
         board.cell(usize::from(pt.row), usize::from(pt.col))
     }
 
     /// The point of a padded cell of `board`.
-    pub fn point_of(board: &FastBoard, p: usize) -> GoPoint {
+    pub fn point_of(board: &FastBoard, p: usize) -> Point {
         let (row, col) = board.row_col(p);
-        GoPoint {
+        Point {
             col: col as u8,
             row: row as u8,
         }
@@ -235,7 +224,7 @@ impl Grid {
 
     /// A fast board from a compact drawing (0 empty, 1 Black, 2 White per point), or the first
     /// point whose chain has no liberty.
-    pub fn board_from_cells(&self, cells: &[u8], keys: &[[u64; 2]]) -> Result<FastBoard, GoPoint> {
+    pub fn board_from_cells(&self, cells: &[u8], keys: &[[u64; 2]]) -> Result<FastBoard, Point> {
         let mut b = self.fast_board();
         for (i, &c) in cells.iter().enumerate() {
             if c == 1 || c == 2 {
@@ -253,7 +242,7 @@ impl Grid {
     }
 
     /// Parses a GTP point (`C3`, case-insensitive, no `I`) that lies on the board.
-    pub fn parse_point(&self, game: &str, text: &str) -> Result<GoPoint, String> {
+    pub fn parse_point(&self, game: &str, text: &str) -> Result<Point, String> {
         let t = text.trim().to_ascii_uppercase();
         let mut chars = t.chars();
         let bad = || format!("bad {game} move '{text}': expected a point like C3");
@@ -272,7 +261,7 @@ impl Grid {
                 self.width, self.height
             ));
         }
-        Ok(GoPoint {
+        Ok(Point {
             col,
             row: (row - 1) as u8,
         })
@@ -360,7 +349,7 @@ impl Grid {
         cells: &[u8],
         to_move: Player,
         rule: fn(bool, bool) -> bool,
-    ) -> Vec<GoPoint> {
+    ) -> Vec<Point> {
         let chains = self.chains(cells);
         (0..self.points())
             .filter(|&p| {

@@ -48,6 +48,7 @@ use crate::eyes::pure_eyes;
 use crate::position::Line;
 use crate::search::{Answer, Solver, black_wins};
 use games::Player;
+use games::go::Komi;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 
@@ -218,7 +219,7 @@ struct Writer<'a, W: Write> {
     stats: CertificateStats,
 }
 
-/// Writes the certificate that `winner` wins the end of `line` at komi `komi2`/2, which
+/// Writes the certificate that `winner` wins the end of `line` at `komi`, which
 /// `solver` has just proved (or can prove: every winner's node is asked again).
 ///
 /// The solver's budget is lifted during extraction and its questions are asked with one
@@ -232,10 +233,10 @@ pub fn write_certificate<W: Write>(
     solver: &mut Solver,
     line: &Line,
     winner: Player,
-    komi2: i32,
+    komi: Komi,
     out: W,
 ) -> Result<CertificateStats, CertificateError> {
-    write_certificate_as(solver, line, winner, komi2, out, CertificateFormat::Text)
+    write_certificate_as(solver, line, winner, komi, out, CertificateFormat::Text)
 }
 
 /// [`write_certificate`] in the format `format`. Either format is written while the proof
@@ -247,11 +248,11 @@ pub fn write_certificate_as<W: Write>(
     solver: &mut Solver,
     line: &Line,
     winner: Player,
-    komi2: i32,
+    komi: Komi,
     out: W,
     format: CertificateFormat,
 ) -> Result<CertificateStats, CertificateError> {
-    write_certificate_bounded(solver, line, winner, komi2, out, format, CANDIDATE_BYTES)
+    write_certificate_bounded(solver, line, winner, komi, out, format, CANDIDATE_BYTES)
 }
 
 /// [`write_certificate_as`] with the reference candidates' memory bounded by about
@@ -267,7 +268,7 @@ pub fn write_certificate_bounded<W: Write>(
     solver: &mut Solver,
     line: &Line,
     winner: Player,
-    komi2: i32,
+    komi: Komi,
     out: W,
     format: CertificateFormat,
     budget: u64,
@@ -276,9 +277,11 @@ pub fn write_certificate_bounded<W: Write>(
     if geo.points() > 64 {
         return Err(CertificateError::TooLarge);
     }
+    // The writer and the certificate count komi in half-points.
+    let komi2 = komi.half_points();
     let saved = solver.config().clone();
-    solver.config_mut().max_expansions = 0;
-    solver.config_mut().max_time = None;
+    solver.config_mut().limits.max_expansions = 0;
+    solver.config_mut().limits.max_time = None;
     solver.config_mut().progress = None;
     // One thread: almost every question is a table lookup or a few expansions, and every
     // `prove` with several threads spawns (and joins) its helper threads with their large
@@ -409,13 +412,7 @@ impl<W: Write> Writer<'_, W> {
         let w = self.winner;
         // Ctrl-C: most questions are answered from the table without a search that would
         // see the flag, so the writer looks at it itself.
-        if self
-            .solver
-            .config()
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        {
+        if self.solver.config().limits.cancelled() {
             return Err(CertificateError::Unknown {
                 path: self.path_text(),
             });
@@ -663,10 +660,10 @@ impl<W: Write> Writer<'_, W> {
                 }
                 continue;
             }
-            let q = self.solver.prove(&child, w, k);
+            let q = self.solver.prove(&child, w, Komi::from_half_points(k));
             self.stats.questions += 1;
             self.stats.expansions += q.expansions;
-            if q.answer == Answer::Win {
+            if q.answer == Answer::Proven {
                 return Ok(m);
             }
         }
@@ -679,19 +676,19 @@ impl<W: Write> Writer<'_, W> {
     /// Asks the solver whether the winner wins at the end of `line`; its best move if so.
     fn ask(&mut self, line: &Line) -> Result<Option<Move>, CertificateError> {
         let (w, k) = (self.winner, self.komi2);
-        let mut p = self.solver.prove(line, w, k);
+        let mut p = self.solver.prove(line, w, Komi::from_half_points(k));
         self.stats.questions += 1;
         self.stats.expansions += p.expansions;
         if p.pruned_loss {
             // Pruning is incomplete: ask again unpruned.
             self.solver.config_mut().prune = false;
-            p = self.solver.prove(line, w, k);
+            p = self.solver.prove(line, w, Komi::from_half_points(k));
             self.stats.questions += 1;
             self.stats.expansions += p.expansions;
         }
         match p.answer {
-            Answer::Win => Ok(p.best_move),
-            Answer::Loss => {
+            Answer::Proven => Ok(p.best_move),
+            Answer::Disproven => {
                 Err(self.broken(format!("the solver now finds a loss for {}", w.name())))
             }
             Answer::Unknown => Err(CertificateError::Unknown {

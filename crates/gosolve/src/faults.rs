@@ -88,7 +88,10 @@ pub fn run(c: &Campaign) -> Result<Vec<KindReport>, BoardError> {
                 let pos = random_position(size, &mut rng);
                 let (_, line) = reference::line(&pos)?;
                 let cfg = Config {
-                    max_expansions: c.max_expansions,
+                    limits: crate::Limits {
+                        max_expansions: c.max_expansions,
+                        ..crate::Limits::default()
+                    },
                     ..Config::default()
                 };
                 let mut clean = Solver::new(geo.clone(), 4, cfg.clone());
@@ -102,9 +105,9 @@ pub fn run(c: &Campaign) -> Result<Vec<KindReport>, BoardError> {
                 let mut changed = false;
                 for k2 in [2 * v - 1, 2 * v + 1] {
                     let want = if black_wins(v, k2) {
-                        Answer::Win
+                        Answer::Proven
                     } else {
-                        Answer::Loss
+                        Answer::Disproven
                     };
                     changed |= s.prove(&line, Player::Black, k2).answer != want;
                 }

@@ -24,7 +24,8 @@ pub mod zobrist;
 
 pub use board::{Bitboard, Board, BoardError, Geometry, Move, Placed, Point};
 pub use position::{Line, MoveError, Position};
-pub use search::{Answer, Config, Proof, Solver};
+pub use search::{Answer, Config, Progress, Proof, SearchDetail, Solver};
 #[cfg(feature = "fault-injection")]
 pub use table::FaultKind;
 pub use value::{Solved, solve_value, solve_value_from};
+pub use vocab::{Limits, Pn};

@@ -55,7 +55,7 @@ mod tests {
         assert_eq!(c.prior, PriorKind::LEARNED);
         assert_ne!(c.prior, Config::default().prior, "the bare default differs");
         assert!((c.epsilon - 0.3).abs() < 1e-12);
-        assert_eq!(c.max_expansions, 0);
-        assert!(c.cancel.is_none() && c.progress.is_none());
+        assert_eq!(c.limits.max_expansions, 0);
+        assert!(c.limits.cancel.is_none() && c.progress.is_none());
     }
 }

@@ -35,6 +35,7 @@ use crate::board::Move;
 use crate::position::Line;
 use crate::search::{Answer, Proof, Solver};
 use games::Player;
+use games::go::Komi;
 
 /// What the bisection established.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,7 +71,9 @@ impl Solved {
         for (w, k2) in [(Player::Black, 2 * v - 1), (Player::White, 2 * v + 1)] {
             // A probe that ended proven is a real answer (small boards end in the probes).
             if let Some(p) = self.proofs.iter().chain(&self.probes).rev().find(|p| {
-                p.answer != Answer::Unknown && p.proven_winner() == Some(w) && p.settles(k2)
+                p.answer != Answer::Unknown
+                    && p.proven_winner() == Some(w)
+                    && p.settles(Komi::from_half_points(k2))
             }) {
                 out.push(*p);
             }
@@ -80,14 +83,14 @@ impl Solved {
 }
 
 impl Proof {
-    /// Whether this proof answers the question at komi `k2` (half-points) for its proven
-    /// winner: it was asked at a komi no better for the winner, and the proof still holds
-    /// at `k2` ([`Proof::holds`]).
+    /// Whether this proof answers the question at `komi` for its proven winner: it was
+    /// asked at a komi no better for the winner, and the proof still holds at `komi`
+    /// ([`Proof::holds`]).
     #[must_use]
-    pub fn settles(&self, k2: i32) -> bool {
+    pub fn settles(&self, komi: Komi) -> bool {
         match self.proven_winner() {
-            Some(Player::Black) => self.komi2 <= k2 && k2 <= self.holds,
-            Some(Player::White) => self.holds <= k2 && k2 <= self.komi2,
+            Some(Player::Black) => self.komi <= komi && komi <= self.holds,
+            Some(Player::White) => self.holds <= komi && komi <= self.komi,
             None => false,
         }
     }
@@ -97,8 +100,8 @@ impl Proof {
     #[must_use]
     pub fn bound(&self) -> Option<(Player, i32)> {
         match self.proven_winner()? {
-            Player::Black => Some((Player::Black, (self.holds + 1).div_euclid(2))),
-            Player::White => Some((Player::White, (self.holds - 1).div_euclid(2))),
+            Player::Black => Some((Player::Black, (self.holds.half_points() + 1).div_euclid(2))),
+            Player::White => Some((Player::White, (self.holds.half_points() - 1).div_euclid(2))),
         }
     }
 
@@ -106,8 +109,8 @@ impl Proof {
     #[must_use]
     pub fn proven_winner(&self) -> Option<Player> {
         match self.answer {
-            Answer::Win => Some(self.winner),
-            Answer::Loss => Some(self.winner.opponent()),
+            Answer::Proven => Some(self.winner),
+            Answer::Disproven => Some(self.winner.opponent()),
             Answer::Unknown => None,
         }
     }
@@ -163,13 +166,13 @@ pub fn solve_value_from(
         let u = order.next(lower, upper);
         // Ask the side to move: its question is the natural one for the first move.
         let mover = line.position.to_move;
-        let mut p = solver.prove(line, mover, 2 * u - 1);
+        let mut p = solver.prove(line, mover, Komi::from_half_points(2 * u - 1));
         if p.pruned_loss {
             // Winner-side pruning: a loss of the pruned side proves nothing; ask the other
             // side, with its own moves pruned.
             on_proof(&p);
             proofs.push(p);
-            p = solver.prove(line, mover.opponent(), 2 * u - 1);
+            p = solver.prove(line, mover.opponent(), Komi::from_half_points(2 * u - 1));
         }
         if p.pruned_loss {
             // Both pruned searches lost: ask again without pruning.
@@ -287,9 +290,9 @@ pub fn probe_guess(
     probes: &mut Vec<Proof>,
 ) -> i32 {
     let points = solver.geometry().points() as u32;
-    let saved = solver.config().max_expansions;
+    let saved = solver.config().limits.max_expansions;
     let budget = probe_budget(points);
-    solver.config_mut().max_expansions = if saved == 0 {
+    solver.config_mut().limits.max_expansions = if saved == 0 {
         budget
     } else {
         saved.min(budget)
@@ -309,9 +312,9 @@ pub fn probe_guess(
         let p = match claim {
             Some(w) => {
                 tried[w.index()] = true;
-                solver.prove_trial(line, mover, 2 * u - 1)
+                solver.prove_trial(line, mover, Komi::from_half_points(2 * u - 1))
             }
-            None => solver.prove(line, mover, 2 * u - 1),
+            None => solver.prove(line, mover, Komi::from_half_points(2 * u - 1)),
         };
         probes.push(p);
         // A proven probe: the range moves to the proven bound, and the winner's claim is next.
@@ -333,7 +336,7 @@ pub fn probe_guess(
                 // The same komi asked of the other side: each search's proof number of its
                 // own side's win (the root's φ, then its δ) estimates that side's effort.
                 let (pn, _) = solver.root_numbers();
-                let q = solver.prove(line, mover.opponent(), 2 * u - 1);
+                let q = solver.prove(line, mover.opponent(), Komi::from_half_points(2 * u - 1));
                 probes.push(q);
                 let dn = match tighten(&q, lower, upper) {
                     Some(w) => {
@@ -352,7 +355,7 @@ pub fn probe_guess(
             }
         }
     }
-    solver.config_mut().max_expansions = saved;
+    solver.config_mut().limits.max_expansions = saved;
     lo
 }
 
@@ -369,18 +372,14 @@ fn tighten(p: &Proof, lower: &mut i32, upper: &mut i32) -> Option<Player> {
 }
 
 fn cancelled(solver: &Solver) -> bool {
-    solver
-        .config()
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    solver.config().limits.cancelled()
 }
 
 /// [`Solver::prove`] with winner-side pruning switched off for this one question.
 fn prove_unpruned(solver: &mut Solver, line: &Line, winner: Player, komi2: i32) -> Proof {
     let prune = solver.config().prune;
     solver.config_mut().prune = false;
-    let p = solver.prove(line, winner, komi2);
+    let p = solver.prove(line, winner, Komi::from_half_points(komi2));
     solver.config_mut().prune = prune;
     p
 }
@@ -405,12 +404,12 @@ pub fn principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<Mov
             } else {
                 2 * v + 1
             };
-            let mut p = solver.prove(&l, mover, k2);
+            let mut p = solver.prove(&l, mover, Komi::from_half_points(k2));
             if p.pruned_loss {
                 p = prove_unpruned(solver, &l, mover, k2);
             }
             match (p.answer, p.best_move) {
-                (Answer::Win, Some(m)) => m,
+                (Answer::Proven, Some(m)) => m,
                 _ => return (pv, false),
             }
         };

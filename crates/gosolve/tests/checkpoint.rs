@@ -4,6 +4,7 @@
 //! foreign files are refused and leave the table empty; the plan saves while searching.
 
 use games::Player;
+use games::go::Komi;
 use gosolve::search::Checkpoint;
 use gosolve::table::CheckpointError;
 use gosolve::{Answer, Config, Geometry, Line, Solver};
@@ -35,7 +36,10 @@ impl Drop for Folder {
 fn solver(rows: usize, cols: usize, tt_mib: usize, budget: u64) -> Solver {
     let geo = Geometry::new(rows, cols).unwrap();
     let cfg = Config {
-        max_expansions: budget,
+        limits: gosolve::Limits {
+            max_expansions: budget,
+            ..gosolve::Limits::default()
+        },
         ..Config::default()
     };
     Solver::new(geo, tt_mib, cfg)
@@ -51,14 +55,14 @@ fn a_question_stopped_by_its_budget_resumes_from_its_checkpoint() {
     let line = Line::new();
 
     let mut fresh = solver(3, 4, 64, 0);
-    let whole = fresh.prove(&line, Player::Black, KOMI2);
-    assert_eq!(whole.answer, Answer::Win);
+    let whole = fresh.prove(&line, Player::Black, Komi::from_half_points(KOMI2));
+    assert_eq!(whole.answer, Answer::Proven);
 
     // The first run stops after a fifth of the work and saves its table.
     let mut first = solver(3, 4, 64, whole.expansions / 5);
     let id = first.checkpoint_identity(&line, "prove black 3.5");
     let plan = Checkpoint::new(path.clone(), id.clone(), Duration::from_secs(3600));
-    let stopped = first.prove(&line, Player::Black, KOMI2);
+    let stopped = first.prove(&line, Player::Black, Komi::from_half_points(KOMI2));
     assert_eq!(stopped.answer, Answer::Unknown);
     let saved = first.save_checkpoint(&plan).unwrap();
     assert!(saved.proofs > 0, "{saved:?}");
@@ -70,8 +74,8 @@ fn a_question_stopped_by_its_budget_resumes_from_its_checkpoint() {
     assert_eq!((read.entries, read.proofs), (saved.entries, saved.proofs));
     assert_eq!(read.dropped, 0);
     assert_eq!(second.table_stats().used, read.entries);
-    let resumed = second.prove(&line, Player::Black, KOMI2);
-    assert_eq!(resumed.answer, Answer::Win);
+    let resumed = second.prove(&line, Player::Black, Komi::from_half_points(KOMI2));
+    assert_eq!(resumed.answer, Answer::Proven);
     assert_eq!(resumed.best_move.is_some(), whole.best_move.is_some());
     assert!(
         resumed.expansions < whole.expansions,
@@ -86,8 +90,8 @@ fn a_question_stopped_by_its_budget_resumes_from_its_checkpoint() {
     second.save_checkpoint(&plan).unwrap();
     let mut third = solver(3, 4, 64, 0);
     third.load_checkpoint(&end, &id).unwrap();
-    let again = third.prove(&line, Player::Black, KOMI2);
-    assert_eq!(again.answer, Answer::Win);
+    let again = third.prove(&line, Player::Black, Komi::from_half_points(KOMI2));
+    assert_eq!(again.answer, Answer::Proven);
     assert_eq!(again.expansions, 1, "the root's proof is in the checkpoint");
 }
 
@@ -97,8 +101,8 @@ fn a_checkpoint_read_back_and_saved_again_is_the_same_file() {
     let line = Line::new();
     let mut s = solver(3, 3, 16, 0);
     let id = s.checkpoint_identity(&line, "solve");
-    s.prove(&line, Player::Black, 9);
-    s.prove(&line, Player::White, 19);
+    s.prove(&line, Player::Black, Komi::from_half_points(9));
+    s.prove(&line, Player::White, Komi::from_half_points(19));
     let a = dir.file("a.ckpt");
     let b = dir.file("b.ckpt");
     s.save_checkpoint(&Checkpoint::new(a.clone(), id.clone(), Duration::ZERO))
@@ -116,7 +120,11 @@ fn damaged_truncated_and_foreign_checkpoints_are_refused_and_change_nothing() {
     let line = Line::new();
     let mut s = solver(3, 3, 16, 0);
     let id = s.checkpoint_identity(&line, "prove black 4.5");
-    assert_eq!(s.prove(&line, Player::Black, 9).answer, Answer::Win);
+    assert_eq!(
+        s.prove(&line, Player::Black, Komi::from_half_points(9))
+            .answer,
+        Answer::Proven
+    );
     let good = dir.file("good.ckpt");
     s.save_checkpoint(&Checkpoint::new(good.clone(), id.clone(), Duration::ZERO))
         .unwrap();
@@ -172,7 +180,7 @@ fn a_save_that_fails_leaves_the_last_good_checkpoint() {
     let line = Line::new();
     let mut s = solver(2, 3, 4, 0);
     let id = s.checkpoint_identity(&line, "solve");
-    s.prove(&line, Player::Black, 1);
+    s.prove(&line, Player::Black, Komi::from_half_points(1));
     // A checkpoint path whose folder is missing: the write fails, nothing is left behind.
     let missing = dir.file("no/such/folder/x.ckpt");
     let r = s.save_checkpoint(&Checkpoint::new(missing, id.clone(), Duration::ZERO));
@@ -212,8 +220,8 @@ fn the_plan_saves_while_the_search_runs() {
     // Due at once: the first thread saves at its first progress point (2^16 expansions).
     let plan = Arc::new(Checkpoint::new(path.clone(), id.clone(), Duration::ZERO));
     s.config_mut().checkpoint = Some(plan.clone());
-    let p = s.prove(&line, Player::Black, 3);
-    assert_eq!(p.answer, Answer::Win);
+    let p = s.prove(&line, Player::Black, Komi::from_half_points(3));
+    assert_eq!(p.answer, Answer::Proven);
     assert!(p.expansions >= 1 << 16, "{} expansions", p.expansions);
     let (age, last) = plan.last();
     let Some(Ok(info)) = last else {

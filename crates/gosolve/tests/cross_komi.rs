@@ -8,9 +8,9 @@ mod common;
 
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Solver, solve_value};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -26,7 +26,10 @@ fn mixed_komis_in_one_table_keep_the_oracle_values() {
         let geo = reference::geometry(size).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let cfg = Config {
-            max_expansions: 2_000_000,
+            limits: gosolve::Limits {
+                max_expansions: 2_000_000,
+                ..gosolve::Limits::default()
+            },
             cross_komi: true,
             ..Config::default()
         };
@@ -57,15 +60,17 @@ fn mixed_komis_in_one_table_keep_the_oracle_values() {
                     Player::White
                 };
                 // A short probe at a neighbouring komi leaves numbers nobody finishes.
-                let saved = solver.config().max_expansions;
-                solver.config_mut().max_expansions = 20;
-                solver.prove(&line, winner.opponent(), komi2 + 2);
-                solver.config_mut().max_expansions = saved;
-                let proof = solver.prove(&line, winner, komi2);
-                let expected = if black_wins(v, komi2) == (winner == Player::Black) {
-                    Answer::Win
+                let saved = solver.config().limits.max_expansions;
+                solver.config_mut().limits.max_expansions = 20;
+                solver.prove(&line, winner.opponent(), Komi::from_half_points(komi2 + 2));
+                solver.config_mut().limits.max_expansions = saved;
+                let proof = solver.prove(&line, winner, Komi::from_half_points(komi2));
+                let expected = if (Komi::from_half_points(komi2).black_wins(v) == Some(true))
+                    == (winner == Player::Black)
+                {
+                    Answer::Proven
                 } else {
-                    Answer::Loss
+                    Answer::Disproven
                 };
                 asked += 1;
                 assert_eq!(

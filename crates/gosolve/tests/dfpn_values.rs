@@ -4,6 +4,7 @@
 //! scored v. Boards up to 4x4 in the default suite; 3x5, 4x5 and 5x5 are `#[ignore]`.
 
 use games::Player;
+use games::go::Komi;
 use gosolve::{Answer, Config, Geometry, Line, Solver, solve_value};
 
 /// (rows, cols, value) rows of the published table (`gosolve::published`).
@@ -36,8 +37,12 @@ fn check(rows: usize, cols: usize, value: i32, tt_mib: usize) {
         assert_ne!(p.answer, Answer::Unknown);
         // Asked at that komi, or at a komi the proof's scores carry it to (`Proof::holds`).
         match p.proven_winner() {
-            Some(Player::Black) => assert!(p.settles(2 * value - 1), "{p:?}"),
-            Some(Player::White) => assert!(p.settles(2 * value + 1), "{p:?}"),
+            Some(Player::Black) => {
+                assert!(p.settles(Komi::from_half_points(2 * value - 1)), "{p:?}")
+            }
+            Some(Player::White) => {
+                assert!(p.settles(Komi::from_half_points(2 * value + 1)), "{p:?}")
+            }
             None => unreachable!(),
         }
     }
@@ -123,7 +128,7 @@ fn probes_open_with_the_full_board_claim_and_follow_a_proof_with_its_winners() {
         assert_eq!(res.value, Some(value), "{r}x{c}");
         let first = res.probes.first().expect("a first probe");
         assert_eq!(
-            (first.winner, first.komi2),
+            (first.winner, first.komi.half_points()),
             (Player::Black, 2 * n - 1),
             "{r}x{c}"
         );
@@ -148,7 +153,7 @@ fn probes_open_with_the_full_board_claim_and_follow_a_proof_with_its_winners() {
             } else {
                 2 * lower + 1
             };
-            assert_eq!(next.komi2, claim, "{r}x{c}: {:?}", res.probes);
+            assert_eq!(next.komi.half_points(), claim, "{r}x{c}: {:?}", res.probes);
             followed += 1;
         }
     }
@@ -163,23 +168,26 @@ fn probes_open_with_the_full_board_claim_and_follow_a_proof_with_its_winners() {
 fn a_failed_trial_leaves_the_table_as_it_found_it() {
     let geo = Geometry::new(3, 4).unwrap();
     let cfg = Config {
-        max_expansions: 600,
+        limits: gosolve::Limits {
+            max_expansions: 600,
+            ..gosolve::Limits::default()
+        },
         ..Config::default()
     };
     let mut plain = Solver::new(geo.clone(), 16, cfg.clone());
-    let p = plain.prove(&Line::new(), Player::Black, 23);
+    let p = plain.prove(&Line::new(), Player::Black, Komi::from_half_points(23));
     assert_eq!(p.answer, Answer::Unknown);
     let t = plain.table_stats();
     assert!(t.used > t.proven_used && t.proven_used > 0, "{t:?}");
 
     let mut trial = Solver::new(geo, 16, cfg);
-    let q = trial.prove_trial(&Line::new(), Player::Black, 23);
+    let q = trial.prove_trial(&Line::new(), Player::Black, Komi::from_half_points(23));
     assert_eq!((q.answer, q.expansions), (Answer::Unknown, p.expansions));
     let t = trial.table_stats();
     assert_eq!(
         (t.stores, t.used, t.proven_used),
         (plain.table_stats().stores, 0, 0)
     );
-    trial.config_mut().max_expansions = 0;
+    trial.config_mut().limits.max_expansions = 0;
     assert_eq!(solve_value(&mut trial, &Line::new(), |_| {}).value, Some(4));
 }

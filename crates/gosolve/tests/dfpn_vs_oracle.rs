@@ -14,9 +14,9 @@ mod common;
 
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Solver};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -86,7 +86,10 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let geo = reference::geometry(size).unwrap();
     let cfg = Config {
-        max_expansions: 2_000_000,
+        limits: gosolve::Limits {
+            max_expansions: 2_000_000,
+            ..gosolve::Limits::default()
+        },
         ..Config::default()
     };
     let mut solver = Solver::new(geo.clone(), tt_mib, cfg.clone());
@@ -143,14 +146,16 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                     played.iter().map(ToString::to_string).collect::<Vec<_>>()
                 );
             }
-            let proof = solver.prove(&line, winner, komi2);
+            let proof = solver.prove(&line, winner, Komi::from_half_points(komi2));
             if std::env::var("DIFF_TRACE").is_ok() {
                 eprintln!("  -> {:?} {} exp", proof.answer, proof.expansions);
             }
-            let expected = if black_wins(value, komi2) == (winner == Player::Black) {
-                Answer::Win
+            let expected = if (Komi::from_half_points(komi2).black_wins(value) == Some(true))
+                == (winner == Player::Black)
+            {
+                Answer::Proven
             } else {
-                Answer::Loss
+                Answer::Disproven
             };
             let ctx = format!(
                 "{rows}x{cols} seed {seed} case {}: komi2 {komi2} winner {winner} value {value}\n{}\nmoves {}",
@@ -171,18 +176,22 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
             assert_eq!(proof.answer, expected, "{ctx}");
             // The bound the proof's scores carry it to (`Proof::holds`) is a true bound.
             match proof.bound() {
-                Some((Player::Black, b)) => assert!(value >= b, "holds {}: {ctx}", proof.holds),
-                Some((Player::White, b)) => assert!(value <= b, "holds {}: {ctx}", proof.holds),
+                Some((Player::Black, b)) => {
+                    assert!(value >= b, "holds {}: {ctx}", proof.holds.half_points())
+                }
+                Some((Player::White, b)) => {
+                    assert!(value <= b, "holds {}: {ctx}", proof.holds.half_points())
+                }
                 None => unreachable!("a proven answer has a bound"),
             }
-            t.strengthened += u64::from(proof.holds != proof.komi2);
+            t.strengthened += u64::from(proof.holds != proof.komi);
             t.expansions += proof.expansions;
-            let r = reference_solver.prove(&line, winner, komi2);
+            let r = reference_solver.prove(&line, winner, Komi::from_half_points(komi2));
             if r.answer == Answer::Unknown {
                 // The reference mode has no static knowledge and no transfer: early positions
                 // (which the oracle solves since its MTD(f) search) can exceed its budget.
                 assert!(
-                    r.expansions >= cfg.max_expansions,
+                    r.expansions >= cfg.limits.max_expansions,
                     "oracle mode unknown within its budget: {ctx}"
                 );
                 t.oracle_mode_budget += 1;
@@ -190,26 +199,28 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                 assert_eq!(r.answer, expected, "oracle mode: {ctx}");
             }
             t.oracle_mode_expansions += r.expansions;
-            let pr = pruned.prove(&line, winner, komi2);
+            let pr = pruned.prove(&line, winner, Komi::from_half_points(komi2));
             match pr.answer {
-                Answer::Win => {
-                    assert_eq!(expected, Answer::Win, "pruned: {ctx}");
+                Answer::Proven => {
+                    assert_eq!(expected, Answer::Proven, "pruned: {ctx}");
                     t.pruned_wins += 1;
                 }
                 Answer::Unknown => {
                     assert!(pr.pruned_loss, "pruned search ran out of budget: {ctx}");
                     t.pruned_unknown += 1;
                 }
-                Answer::Loss => panic!("a pruned search reported a loss of its own side: {ctx}"),
+                Answer::Disproven => {
+                    panic!("a pruned search reported a loss of its own side: {ctx}")
+                }
             }
-            if proof.answer == Answer::Win {
+            if proof.answer == Answer::Proven {
                 t.wins += 1
             } else {
                 t.losses += 1
             }
             // A win of the side to move comes with a move that keeps the win.
             let mover = pos.to_move();
-            let mover_wins = (proof.answer == Answer::Win) == (winner == mover);
+            let mover_wins = (proof.answer == Answer::Proven) == (winner == mover);
             if mover_wins && !pos.is_over() {
                 let m = proof
                     .best_move
@@ -222,7 +233,7 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                 // (a cutoff at the parent), so it is checked within the same budget.
                 if let Ok(cv) = oracle.value(&child) {
                     assert_eq!(
-                        black_wins(cv, komi2),
+                        (Komi::from_half_points(komi2).black_wins(cv) == Some(true)),
                         mover == Player::Black,
                         "{ctx}: best move {m:?} does not win"
                     );
@@ -329,7 +340,10 @@ fn pruned_values_agree_with_oracle() {
         let geo = reference::geometry(size).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(90 + i as u64);
         let cfg = Config {
-            max_expansions: 2_000_000,
+            limits: gosolve::Limits {
+                max_expansions: 2_000_000,
+                ..gosolve::Limits::default()
+            },
             ..Config::default()
         };
         let mut pruned = Solver::new(

@@ -11,16 +11,19 @@ mod common;
 
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Line, Solver, solve_value};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn config(threads: usize, virtual_loss: bool) -> Config {
     Config {
-        max_expansions: 2_000_000,
+        limits: gosolve::Limits {
+            max_expansions: 2_000_000,
+            ..gosolve::Limits::default()
+        },
         threads,
         virtual_loss,
         ..Config::default()
@@ -69,10 +72,12 @@ fn differential(rows: u32, cols: u32, seed: u64, cases: u64) -> (u64, Vec<u64>) 
         } else {
             Player::White
         };
-        let expected = if black_wins(value, komi2) == (winner == Player::Black) {
-            Answer::Win
+        let expected = if (Komi::from_half_points(komi2).black_wins(value) == Some(true))
+            == (winner == Player::Black)
+        {
+            Answer::Proven
         } else {
-            Answer::Loss
+            Answer::Disproven
         };
         for (i, s) in solvers.iter_mut().enumerate() {
             let (threads, vl) = kinds[i];
@@ -85,18 +90,18 @@ fn differential(rows: u32, cols: u32, seed: u64, cases: u64) -> (u64, Vec<u64>) 
                     .collect::<Vec<_>>()
                     .join(",")
             );
-            let p = s.prove(&line, winner, komi2);
+            let p = s.prove(&line, winner, Komi::from_half_points(komi2));
             assert_eq!(p.answer, expected, "{ctx}");
             assert_eq!(p.threads, threads);
             spent[i] += p.expansions;
-            let mover_wins = (p.answer == Answer::Win) == (winner == pos.to_move());
+            let mover_wins = (p.answer == Answer::Proven) == (winner == pos.to_move());
             if mover_wins && !pos.is_over() {
                 let m = p.best_move.unwrap_or_else(|| panic!("no best move: {ctx}"));
                 let mut child = pos.clone();
                 child.play(reference::to_reference(&geo, m)).unwrap();
                 if let Ok(cv) = oracle.value(&child) {
                     assert_eq!(
-                        black_wins(cv, komi2),
+                        (Komi::from_half_points(komi2).black_wins(cv) == Some(true)),
                         pos.to_move() == Player::Black,
                         "best move {m:?} does not win: {ctx}"
                     );
@@ -150,10 +155,10 @@ fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
     let geo = gosolve::Geometry::new(2, 4).unwrap();
     for threads in [1, 2, 3] {
         let mut s = Solver::new(geo.clone(), 16, config(threads, true));
-        let first = s.prove(&Line::new(), Player::Black, 15);
-        let again = s.prove(&Line::new(), Player::Black, 15);
-        assert_eq!(first.answer, Answer::Win, "{threads} threads");
-        assert_eq!(again.answer, Answer::Win, "{threads} threads");
+        let first = s.prove(&Line::new(), Player::Black, Komi::from_half_points(15));
+        let again = s.prove(&Line::new(), Player::Black, Komi::from_half_points(15));
+        assert_eq!(first.answer, Answer::Proven, "{threads} threads");
+        assert_eq!(again.answer, Answer::Proven, "{threads} threads");
         // One expansion a thread: the root entry itself.
         assert!(
             again.expansions <= threads as u64,
@@ -163,10 +168,10 @@ fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
         let m = again.best_move.expect("a best move from the table's proof");
         let mut line = Line::new();
         line.play(&geo, m).unwrap();
-        let reply = s.prove(&line, Player::Black, 15);
+        let reply = s.prove(&line, Player::Black, Komi::from_half_points(15));
         assert_eq!(
             reply.answer,
-            Answer::Win,
+            Answer::Proven,
             "{threads} threads: {m:?} keeps the win"
         );
     }

@@ -2,6 +2,7 @@
 //! are still solved, and a trivial win stays trivial.
 
 use games::Player;
+use games::go::Komi;
 use gosolve::{Answer, Config, Geometry, Line, Solver, solve_value};
 
 fn line(geo: &Geometry, moves: &str) -> Line {
@@ -17,8 +18,11 @@ fn pruned_solver(geo: &Geometry, max_expansions: u64) -> Solver {
         geo.clone(),
         16,
         Config {
+            limits: gosolve::Limits {
+                max_expansions,
+                ..gosolve::Limits::default()
+            },
             prune: true,
-            max_expansions,
             ..Config::default()
         },
     )
@@ -35,8 +39,8 @@ fn pruning_keeps_the_capture_that_realises_the_territory() {
     let l = line(&geo, CAPTURE_IN_TERRITORY);
     // A budget far below what the old rule needed: the answer must come at once.
     let mut solver = pruned_solver(&geo, 1_000);
-    let p = solver.prove(&l, Player::Black, 31);
-    assert_eq!(p.answer, Answer::Win, "{p:?}");
+    let p = solver.prove(&l, Player::Black, Komi::from_half_points(31));
+    assert_eq!(p.answer, Answer::Proven, "{p:?}");
     assert!(p.pruned);
     assert_eq!(p.best_move, geo.parse_move("D4"));
     assert!(p.expansions <= 10, "{} expansions", p.expansions);

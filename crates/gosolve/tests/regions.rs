@@ -9,6 +9,7 @@
 //! [`pure_eyes`] on every position.
 
 use games::Player;
+use games::go::Komi;
 use games::go::{self, KoRule, Rules};
 use gosolve::eyes::{PureEyes, pure_eyes};
 use gosolve::oracle::Oracle;
@@ -199,12 +200,18 @@ fn check(
             let (g, line) = reference::line(pos).unwrap();
             let n2 = 2 * g.points() as i32;
             let cfg = Config {
-                max_expansions,
+                limits: gosolve::Limits {
+                    max_expansions,
+                    ..gosolve::Limits::default()
+                },
                 ..Config::default()
             }
             .oracle_mode();
             let mut s = Solver::new(g, 16, cfg);
-            match s.prove(&line, Player::Black, n2 - 1).proven_winner() {
+            match s
+                .prove(&line, Player::Black, Komi::from_half_points(n2 - 1))
+                .proven_winner()
+            {
                 Some(Player::Black) => Some(n2 / 2),
                 Some(Player::White) => Some(n2 / 2 - 1),
                 None => None,

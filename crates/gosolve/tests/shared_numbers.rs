@@ -13,9 +13,9 @@ mod common;
 
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Solver};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -37,7 +37,10 @@ fn equal_boards_with_different_histories_keep_their_own_values() {
         let geo = reference::geometry(size).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let cfg = Config {
-            max_expansions: 2_000_000,
+            limits: gosolve::Limits {
+                max_expansions: 2_000_000,
+                ..gosolve::Limits::default()
+            },
             share_unproven: true,
             ..Config::default()
         };
@@ -84,11 +87,14 @@ fn equal_boards_with_different_histories_keep_their_own_values() {
                 // from whatever numbers the first left in the shared entries.
                 let first = rng.random_range(0..2);
                 for j in [first, 1 - first] {
-                    let proof = solver.prove(&lines[j], winner, komi2);
-                    let expected = if black_wins(values[j], komi2) == (winner == Player::Black) {
-                        Answer::Win
+                    let proof = solver.prove(&lines[j], winner, Komi::from_half_points(komi2));
+                    let expected = if (Komi::from_half_points(komi2).black_wins(values[j])
+                        == Some(true))
+                        == (winner == Player::Black)
+                    {
+                        Answer::Proven
                     } else {
-                        Answer::Loss
+                        Answer::Disproven
                     };
                     asked += 1;
                     assert_eq!(

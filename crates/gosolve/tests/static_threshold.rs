@@ -12,6 +12,7 @@ mod common;
 
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::eyes::pure_eyes;
 use gosolve::position::reference;
 use gosolve::{Answer, Board, Config, Geometry, Line, Solver};
@@ -37,7 +38,10 @@ fn static_thresholds_agree_with_oracle_mode() {
     // The area-margin prior: these extreme komi values are far from the positions the learned
     // prior was fitted on, and the prior only orders the search.
     let cfg = Config {
-        max_expansions: budget,
+        limits: gosolve::Limits {
+            max_expansions: budget,
+            ..gosolve::Limits::default()
+        },
         prior: gosolve::search::PriorKind::SCORE,
         ..Config::default()
     };
@@ -74,8 +78,8 @@ fn static_thresholds_agree_with_oracle_mode() {
                     for asked in [Player::Black, Player::White] {
                         let mut full = Solver::new(geo.clone(), 16, cfg.clone());
                         let mut reference = Solver::new(geo.clone(), 16, cfg.clone().oracle_mode());
-                        let f = full.prove(&line, asked, komi2);
-                        let o = reference.prove(&line, asked, komi2);
+                        let f = full.prove(&line, asked, Komi::from_half_points(komi2));
+                        let o = reference.prove(&line, asked, Komi::from_half_points(komi2));
                         decided_statically += full.knowledge_stats().static_leaves;
                         if o.answer == Answer::Unknown {
                             skipped += 1;
@@ -114,8 +118,8 @@ fn no_static_win_right_after_the_winners_own_pass() {
     line.position.passed = true;
     for cfg in [Config::default(), Config::default().oracle_mode()] {
         let mut solver = Solver::new(geo.clone(), 4, cfg);
-        let p = solver.prove(&line, Player::White, 9);
-        assert_eq!(p.answer, Answer::Win);
+        let p = solver.prove(&line, Player::White, Komi::from_half_points(9));
+        assert_eq!(p.answer, Answer::Proven);
         assert_eq!(p.best_move, Some(gosolve::Move::PASS));
     }
     // Without the pass, White to move cannot stop Black from taking the board: White's pass
@@ -123,8 +127,8 @@ fn no_static_win_right_after_the_winners_own_pass() {
     let fresh = Line::from_setup(board, Player::White, &[Board::EMPTY]);
     let mut full = Solver::new(geo.clone(), 4, Config::default());
     let mut reference = Solver::new(geo, 4, Config::default().oracle_mode());
-    let a = full.prove(&fresh, Player::Black, 9);
-    let b = reference.prove(&fresh, Player::Black, 9);
+    let a = full.prove(&fresh, Player::Black, Komi::from_half_points(9));
+    let b = reference.prove(&fresh, Player::Black, Komi::from_half_points(9));
     assert_eq!(a.answer, b.answer);
-    assert_eq!(a.answer, Answer::Win);
+    assert_eq!(a.answer, Answer::Proven);
 }

@@ -3,10 +3,10 @@
 //! other's questions, and the history signatures are not linear.
 
 use games::Player;
+use games::go::Komi;
 use games::go::{self, KoRule, Rules};
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Board, Config, Geometry, Line, Solver};
 
 fn reference_line(size: &str, moves: &[&str]) -> go::Position {
@@ -53,14 +53,22 @@ fn two_histories_to_the_same_board_do_not_share_results() {
         for (first, second, vf, vs) in [(&la, &lb, va, vb), (&lb, &la, vb, va)] {
             for w in [Player::Black, Player::White] {
                 let want = |v: i32| {
-                    if black_wins(v, k2) == (w == Player::Black) {
-                        Answer::Win
+                    if (Komi::from_half_points(k2).black_wins(v) == Some(true))
+                        == (w == Player::Black)
+                    {
+                        Answer::Proven
                     } else {
-                        Answer::Loss
+                        Answer::Disproven
                     }
                 };
-                assert_eq!(solver.prove(first, w, k2).answer, want(vf));
-                assert_eq!(solver.prove(second, w, k2).answer, want(vs));
+                assert_eq!(
+                    solver.prove(first, w, Komi::from_half_points(k2)).answer,
+                    want(vf)
+                );
+                assert_eq!(
+                    solver.prove(second, w, Komi::from_half_points(k2)).answer,
+                    want(vs)
+                );
             }
         }
     }

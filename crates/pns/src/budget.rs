@@ -6,47 +6,34 @@
 //! (PN²'s second-level expansions included).
 
 use std::fmt;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A snapshot passed to the progress callback.
-#[derive(Clone, Copy, Debug)]
-pub struct Progress {
-    /// Expansions so far.
-    pub expansions: u64,
-    /// Nodes held in memory now (tree nodes or filled table entries).
-    pub nodes: u64,
-    /// Time since the proof started.
-    pub elapsed: Duration,
-}
+pub use vocab::{Limits, Stop};
+
+/// A snapshot passed to the progress callback (pns reports no detail).
+pub type Progress = vocab::Progress;
 
 /// A progress callback, called about once a second.
-pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
+pub type ProgressFn = vocab::ProgressFn;
 
-/// Limits of one proof. A limit of 0 (or `None`) is no limit, except memory.
+/// The budget of one proof: its [`Limits`], the memory of its tree or table, and a progress
+/// callback.
 #[derive(Clone)]
 pub struct Budget {
-    /// Maximum expansions (0 = unlimited).
-    pub max_expansions: u64,
-    /// Maximum wall-clock time.
-    pub max_time: Option<Duration>,
+    /// Expansions, wall-clock time and the cancel flag (checked every 1,024 expansions).
+    pub limits: Limits,
     /// Memory for the tree or transposition table, in MiB.
     pub max_mib: usize,
     /// Called about once a second while the proof runs.
     pub progress: Option<ProgressFn>,
-    /// Set (by a Ctrl-C handler, say) to stop the proof; checked every 1,024 expansions.
-    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Budget {
     fn default() -> Self {
         Self {
-            max_expansions: 0,
-            max_time: None,
+            limits: Limits::default(),
             max_mib: 256,
             progress: None,
-            cancel: None,
         }
     }
 }
@@ -54,11 +41,9 @@ impl Default for Budget {
 impl fmt::Debug for Budget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Budget")
-            .field("max_expansions", &self.max_expansions)
-            .field("max_time", &self.max_time)
+            .field("limits", &self.limits)
             .field("max_mib", &self.max_mib)
             .field("progress", &self.progress.is_some())
-            .field("cancel", &self.cancel.is_some())
             .finish()
     }
 }
@@ -68,7 +53,7 @@ impl Budget {
     #[must_use]
     pub fn expansions(n: u64) -> Self {
         Self {
-            max_expansions: n,
+            limits: Limits::expansions(n),
             ..Self::default()
         }
     }
@@ -77,32 +62,6 @@ impl Budget {
     #[must_use]
     pub const fn max_bytes(&self) -> usize {
         self.max_mib.saturating_mul(1 << 20)
-    }
-}
-
-/// Which limit stopped a proof.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The expansion limit.
-    Expansions,
-    /// The time limit.
-    Time,
-    /// The memory limit (tree algorithms; the tables of the depth-first ones are fixed-size).
-    Memory,
-    /// The cancel flag was raised (Ctrl-C).
-    Interrupted,
-}
-
-impl Stop {
-    /// Lowercase name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Stop::Expansions => "expansions",
-            Stop::Time => "time",
-            Stop::Memory => "memory",
-            Stop::Interrupted => "interrupted",
-        }
     }
 }
 
@@ -136,23 +95,19 @@ impl Meter {
         if self.stop.is_some() {
             return false;
         }
-        if self.budget.max_expansions != 0 && self.expansions >= self.budget.max_expansions {
+        let limits = &self.budget.limits;
+        if limits.max_expansions != 0 && self.expansions >= limits.max_expansions {
             self.stop = Some(Stop::Expansions);
             return false;
         }
         self.expansions += 1;
         if self.expansions.is_multiple_of(1024) {
-            if self
-                .budget
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
-            {
+            if limits.cancelled() {
                 self.stop = Some(Stop::Interrupted);
                 return false;
             }
             let now = Instant::now();
-            if let Some(t) = self.budget.max_time
+            if let Some(t) = limits.max_time
                 && now - self.start >= t
             {
                 self.stop = Some(Stop::Time);
@@ -165,6 +120,7 @@ impl Meter {
                         expansions: self.expansions,
                         nodes: self.nodes,
                         elapsed: now - self.start,
+                        detail: (),
                     });
                 }
             }

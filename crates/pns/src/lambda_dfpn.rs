@@ -243,7 +243,8 @@ impl<G: Game> Prover<G> for LambdaDfPn {
             Some(o) => question.terminal_numbers(o, game.to_move(root)),
             None => e.mid(root, key, INF, INF),
         };
-        let answer = Answer::from_root(phi, delta, game.to_move(root) == question.player);
+        let answer =
+            crate::question::answer_from_root(phi, delta, game.to_move(root) == question.player);
         let best_move = if game.outcome(root).is_some() {
             None
         } else {

@@ -20,7 +20,7 @@ mod tree;
 pub mod tsumego;
 
 pub use algorithm::{Algorithm, Settings};
-pub use budget::{Budget, Progress, Stop};
+pub use budget::{Budget, Limits, Progress, Stop};
 pub use dfpn::{DfPn, FocusedDfPn, Pds};
 pub use hex_order::{HexThreats, ResistanceOrder};
 pub use hexknow::{HexKnowledge, KnowledgeHex, OnHex};
@@ -66,7 +66,7 @@ impl<M> Proof<M> {
         best_move: Option<M>,
         meter: &Meter,
     ) -> Self {
-        let answer = Answer::from_root(phi, delta, game.to_move(root) == question.player);
+        let answer = question::answer_from_root(phi, delta, game.to_move(root) == question.player);
         Self {
             answer,
             best_move: if game.outcome(root).is_some() {

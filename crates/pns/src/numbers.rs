@@ -1,6 +1,10 @@
 //! Proof and disproof numbers: 32-bit, with `INF` for "solved the other way", and saturating
 //! arithmetic so a sum of finite numbers never reads as infinite.
 //!
+//! This is pns's own compact representation (tree nodes and table entries hold two of them);
+//! the proof number shared with gosolve is the 64-bit [`vocab::Pn`], and [`vocab::Pn::from_u32`]
+//! reads one of these as it.
+//!
 //! All algorithms here use the **negamax** form (Nagai): a node's numbers are `(φ, δ)` from the
 //! point of view of the player to move there, where φ is the proof number of "the mover reaches
 //! its goal" and δ its disproof number. For the attacker (the player the question is about)

@@ -75,36 +75,16 @@ impl fmt::Display for Question {
     }
 }
 
-/// The answer to a [`Question`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Answer {
-    /// Yes: the attacker can force its goal.
-    Proven,
-    /// No: the defender can prevent it.
-    Disproven,
-    /// The budget ran out first.
-    Unknown,
-}
+/// The answer to a [`Question`]: [`Answer::Proven`] when the attacker can force its goal.
+pub use vocab::Answer;
 
-impl Answer {
-    /// From the root's `(φ, δ)` and whether the attacker moves at the root.
-    pub(crate) const fn from_root(phi: u32, delta: u32, attacker_to_move: bool) -> Self {
-        let mover_wins = phi == 0;
-        let mover_loses = delta == 0;
-        match (mover_wins, mover_loses, attacker_to_move) {
-            (true, _, true) | (_, true, false) => Answer::Proven,
-            (true, _, false) | (_, true, true) => Answer::Disproven,
-            _ => Answer::Unknown,
-        }
-    }
-
-    /// Lowercase name: "proven", "disproven", "unknown".
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Answer::Proven => "proven",
-            Answer::Disproven => "disproven",
-            Answer::Unknown => "unknown",
-        }
+/// The answer from the root's `(φ, δ)` and whether the attacker moves at the root.
+pub(crate) const fn answer_from_root(phi: u32, delta: u32, attacker_to_move: bool) -> Answer {
+    let mover_wins = phi == 0;
+    let mover_loses = delta == 0;
+    match (mover_wins, mover_loses, attacker_to_move) {
+        (true, _, true) | (_, true, false) => Answer::Proven,
+        (true, _, false) | (_, true, true) => Answer::Disproven,
+        _ => Answer::Unknown,
     }
 }

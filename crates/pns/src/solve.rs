@@ -114,14 +114,14 @@ pub fn solve<G: Game>(
         Answer::Disproven => {
             let mut rest = budget.clone();
             let spent = sol.expansions();
-            if rest.max_expansions != 0 {
-                if spent >= rest.max_expansions {
+            if rest.limits.max_expansions != 0 {
+                if spent >= rest.limits.max_expansions {
                     return sol;
                 }
-                rest.max_expansions -= spent;
+                rest.limits.max_expansions -= spent;
             }
-            if let Some(t) = rest.max_time {
-                rest.max_time = Some(t.saturating_sub(sol.time()));
+            if let Some(t) = rest.limits.max_time {
+                rest.limits.max_time = Some(t.saturating_sub(sol.time()));
             }
             let q2 = Question::avoid_loss(mover);
             let p2 = prover.prove(game, state, q2, &rest);

@@ -57,7 +57,10 @@ fn a_time_budget_stops_the_search() {
     let g = Hex::new(6, 6).unwrap();
     let mut p = pns::Settings::new(pns::Algorithm::DfPn).prover::<Hex>(Box::new(ResistanceOrder));
     let budget = Budget {
-        max_time: Some(std::time::Duration::from_millis(200)),
+        limits: pns::Limits {
+            max_time: Some(std::time::Duration::from_millis(200)),
+            ..pns::Limits::default()
+        },
         max_mib: 16,
         ..Budget::default()
     };
@@ -78,8 +81,11 @@ fn a_raised_cancel_flag_stops_every_algorithm() {
     ] {
         let mut p = pns::Settings::new(a).prover::<Hex>(Box::new(ResistanceOrder));
         let budget = Budget {
+            limits: pns::Limits {
+                cancel: Some(flag.clone()),
+                ..pns::Limits::default()
+            },
             max_mib: 16,
-            cancel: Some(flag.clone()),
             ..Budget::default()
         };
         let proof = p.prove(&g, &g.initial(), Question::win(Player::Black), &budget);

@@ -38,7 +38,10 @@ fn run_openings(n: usize, openings: &[(String, bool)]) -> usize {
         .and_then(|a| a.parse().ok())
         .unwrap_or(Algorithm::FocusedDfPn);
     let budget = Budget {
-        max_time: Some(Duration::from_secs_f64(env_or("TSUMI_HEX_SECONDS", 120.0))),
+        limits: pns::Limits {
+            max_time: Some(Duration::from_secs_f64(env_or("TSUMI_HEX_SECONDS", 120.0))),
+            ..pns::Limits::default()
+        },
         max_mib: env_or("TSUMI_HEX_MIB", 1024),
         ..Budget::default()
     };
@@ -133,7 +136,10 @@ fn hex_7x7_openings_with_knowledge() {
         .filter(|(m, _)| only.is_empty() || only.contains(&m.as_str()))
         .collect();
     let budget = Budget {
-        max_time: Some(Duration::from_secs_f64(env_or("TSUMI_HEX_SECONDS", 120.0))),
+        limits: pns::Limits {
+            max_time: Some(Duration::from_secs_f64(env_or("TSUMI_HEX_SECONDS", 120.0))),
+            ..pns::Limits::default()
+        },
         max_mib: env_or("TSUMI_HEX_MIB", 512),
         ..Budget::default()
     };

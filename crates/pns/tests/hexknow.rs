@@ -470,7 +470,10 @@ fn measure() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(60.0);
     let budget = Budget {
-        max_time: Some(std::time::Duration::from_secs_f64(secs)),
+        limits: pns::Limits {
+            max_time: Some(std::time::Duration::from_secs_f64(secs)),
+            ..pns::Limits::default()
+        },
         max_mib: 1024,
         ..Budget::default()
     };

@@ -267,9 +267,8 @@ fn solver_for(
     }
     let (geo, line) = reference::line_with_moves(pos, &position.moves).map_err(value_error)?;
     let cfg = Config {
-        max_expansions: budget,
+        limits: gosolve::Limits { max_expansions: budget, cancel: Some(cancel.clone()), ..gosolve::Limits::default() },
         threads,
-        cancel: Some(cancel.clone()),
         ..gosolve::session::config()
     };
     Ok((Solver::new(geo.clone(), tt_mib, cfg), line, geo))
@@ -362,17 +361,17 @@ fn prove(
         check_target(path)?;
     }
     let proof = search(py, seconds, &cancel, || {
-        solver.prove(&line, winner, k.half_points())
+        solver.prove(&line, winner, k)
     })?;
     let answer = match proof.answer {
-        Answer::Win => Some(true),
-        Answer::Loss => Some(false),
+        Answer::Proven => Some(true),
+        Answer::Disproven => Some(false),
         Answer::Unknown => None,
     };
     if let Some(path) = &certificate {
         let proven = match proof.answer {
-            Answer::Win => winner,
-            Answer::Loss => winner.opponent(),
+            Answer::Proven => winner,
+            Answer::Disproven => winner.opponent(),
             Answer::Unknown => {
                 return Err(value_error(format!(
                     "certificate {}: no proof to write (the answer is unknown after {} expansions)",
@@ -384,14 +383,13 @@ fn prove(
         // The search's timer has stopped (its thread is joined); a flag it raised at the
         // very end of a finished proof must not stop the writing.
         cancel.store(false, Ordering::Relaxed);
-        let komi2 = k.half_points();
         search(py, 0.0, &cancel, || {
             write_atomic(path, |w| {
                 gosolve::certificate::write_certificate_as(
                     &mut solver,
                     &line,
                     proven,
-                    komi2,
+                    k,
                     w,
                     format,
                 )

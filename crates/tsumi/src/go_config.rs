@@ -49,10 +49,12 @@ pub fn check_epsilon(epsilon: Option<f64>) -> anyhow::Result<()> {
 #[must_use]
 pub fn config(max_expansions: u64, seconds: f64, epsilon: f64, label: String) -> Config {
     Config {
+        limits: gosolve::Limits {
+            max_expansions,
+            max_time: (seconds > 0.0).then(|| Duration::from_secs_f64(seconds.min(MAX_SECONDS))),
+            cancel: Some(cancel_flag()),
+        },
         epsilon,
-        max_expansions,
-        max_time: (seconds > 0.0).then(|| Duration::from_secs_f64(seconds.min(MAX_SECONDS))),
-        cancel: Some(cancel_flag()),
         progress: Some(progress_line(label)),
         ..gosolve::session::config()
     }

@@ -70,22 +70,24 @@ impl Default for ProgressPacer {
 pub fn progress_line(label: String) -> Arc<dyn Fn(&Progress) + Send + Sync> {
     let pacer = ProgressPacer::new();
     Arc::new(move |p: &Progress| {
-        if p.elapsed >= 1.0 {
+        let elapsed = p.elapsed.as_secs_f64();
+        let d = &p.detail;
+        if elapsed >= 1.0 {
             let mut line = format!(
                 "{label}: {} expansions, {} nodes, {:.0} exp/s, {:.1}s, root φ {} δ {}, table {:.0}% full, {:.0} evictions/s",
                 p.expansions,
                 p.nodes,
-                p.expansions as f64 / p.elapsed,
-                p.elapsed,
-                short(p.root.0),
-                short(p.root.1),
-                100.0 * p.table_fill,
-                p.evictions as f64 / p.elapsed,
+                p.expansions as f64 / elapsed,
+                elapsed,
+                d.root.0,
+                d.root.1,
+                100.0 * d.table_fill,
+                d.evictions as f64 / elapsed,
             );
-            if let Some(s) = p.since_shallow_proof {
+            if let Some(s) = d.since_shallow_proof {
                 line.push_str(&format!(", proof at depth ≤ 2 {s:.0}s ago"));
             }
-            match &p.checkpoint {
+            match &d.checkpoint {
                 Some((age, Some(Ok(_)))) => line.push_str(&format!(", checkpoint {age:.0}s ago")),
                 Some((_, Some(Err(e)))) => line.push_str(&format!(", checkpoint FAILED: {e}")),
                 Some((_, None)) => line.push_str(", no checkpoint yet"),
@@ -100,14 +102,6 @@ pub fn progress_line(label: String) -> Arc<dyn Fn(&Progress) + Send + Sync> {
 pub fn end_progress(time_s: f64) {
     if time_s >= 1.0 && std::io::stderr().is_terminal() {
         eprintln!();
-    }
-}
-
-fn short(x: u64) -> String {
-    if x == u64::MAX {
-        "inf".into()
-    } else {
-        x.to_string()
     }
 }
 

@@ -19,6 +19,7 @@ use anyhow::Context;
 use check::format::{Kind, Start, Step};
 use check::{Board, Certificate, Color, Geometry};
 use games::Player;
+use games::go::Komi;
 use gosolve::{Line, Proof, Solver};
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -33,7 +34,7 @@ pub const WHOLE_TREE_NODES: usize = 10_000;
 /// No answer to show, a failing certificate extraction, or a write error.
 pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> anyhow::Result<()> {
     let winner = crate::cmd::check::proven_winner(p, "--proof-sgf")?;
-    write_one(solver, line, winner, p.komi2, path)
+    write_one(solver, line, winner, p.komi.half_points(), path)
 }
 
 /// Writes the SGF of both deciding proofs of a solved value `v` into `dir` (`solve
@@ -57,8 +58,14 @@ fn write_one(
     path: &Path,
 ) -> anyhow::Result<()> {
     let mut text = Vec::new();
-    gosolve::certificate::write_certificate(solver, line, winner, komi2, &mut text)
-        .map_err(|e| anyhow::anyhow!("--proof-sgf: {e}"))?;
+    gosolve::certificate::write_certificate(
+        solver,
+        line,
+        winner,
+        Komi::from_half_points(komi2),
+        &mut text,
+    )
+    .map_err(|e| anyhow::anyhow!("--proof-sgf: {e}"))?;
     let text = String::from_utf8(text).context("the certificate is text")?;
     let cert = check::parse(&text).map_err(|e| anyhow::anyhow!("--proof-sgf: {e}"))?;
     let whole = cert.nodes.len() <= WHOLE_TREE_NODES;

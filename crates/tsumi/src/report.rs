@@ -49,8 +49,8 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
     json!({
         "winner": p.proven_winner().map_or("unknown", Player::name),
         "asked": p.winner.name(),
-        "komi": komi_number(Komi::from_half_points(p.komi2)),
-        "result": p.answer.name(),
+        "komi": komi_number(Komi::from_half_points(p.komi.half_points())),
+        "result": p.answer.outcome_name(),
         "expansions": p.expansions,
         "nodes": p.nodes,
         "revisit_factor": p.revisit_factor(),
@@ -59,7 +59,7 @@ pub fn proof_json(p: &Proof) -> serde_json::Value {
         "pruned": p.pruned,
         // The strongest komi the proof holds at for its winner (its scores and areas).
         "holds_komi": (p.answer != Answer::Unknown)
-            .then(|| Komi::from_half_points(p.holds).to_string().parse::<f64>().unwrap_or(0.0)),
+            .then(|| p.holds.to_string().parse::<f64>().unwrap_or(0.0)),
     })
 }
 

@@ -60,52 +60,31 @@ use crate::board::{Geometry, Move};
 use crate::position::Line;
 pub use crate::prior::PriorKind;
 use crate::prior::{FEATURES, Prior};
-use crate::table::{CheckpointError, CheckpointInfo, INF, NodeKey, Table, TableStats};
+use crate::table::{CheckpointError, CheckpointInfo, NodeKey, Table, TableStats};
 use games::Player;
+use games::go::Komi;
 use node::{key_of, root_state};
 use numbers::holds_of_score;
 use path::Path;
 use question::{Query, Shared};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use virtual_loss::Busy;
+use vocab::{Limits, Pn};
 use worker::{RootResult, Worker};
 
-/// The answer to "does player w win from this node at komi k?".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Answer {
-    /// Proven: w wins.
-    Win,
-    /// Proven: w loses.
-    Loss,
-    /// The budget ran out (or the search was cancelled) first.
-    Unknown,
-}
-
-impl Answer {
-    /// "win", "loss" or "unknown".
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Answer::Win => "win",
-            Answer::Loss => "loss",
-            Answer::Unknown => "unknown",
-        }
-    }
-}
+/// The answer to "does player w win from this node at komi k?": [`Answer::Proven`] when w
+/// wins, [`Answer::Disproven`] when w loses ([`Answer::outcome_name`]: "win", "loss").
+pub use vocab::Answer;
 
 /// Budgets and knobs of one search.
 #[derive(Clone)]
 pub struct Config {
     /// ε of the 1+ε rule.
     pub epsilon: f64,
-    /// Maximum expansions per question (0 = unlimited).
-    pub max_expansions: u64,
-    /// Maximum wall time per question (`None` = unlimited).
-    pub max_time: Option<Duration>,
-    /// Set to stop the search (Ctrl-C); the answer is then `Unknown`.
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// Expansions and wall time per question (0 and `None`: unlimited), and the cancel flag
+    /// (Ctrl-C; the answer is then `Unknown`), looked at every 1,024 expansions.
+    pub limits: Limits,
     /// Called about every 2^16 expansions with the running counts (progress lines).
     pub progress: Option<ProgressFn>,
     /// Initial proof and disproof numbers of new nodes.
@@ -232,15 +211,13 @@ impl Config {
 }
 
 /// A progress callback (see [`Config::progress`]).
-pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
+pub type ProgressFn = vocab::ProgressFn<SearchDetail>;
 
 impl Default for Config {
     fn default() -> Self {
         Config {
             epsilon: 0.3,
-            max_expansions: 0,
-            max_time: None,
-            cancel: None,
+            limits: Limits::default(),
             progress: None,
             prior: PriorKind::DEFAULT,
             transfer: true,
@@ -261,8 +238,7 @@ impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Config")
             .field("epsilon", &self.epsilon)
-            .field("max_expansions", &self.max_expansions)
-            .field("max_time", &self.max_time)
+            .field("limits", &self.limits)
             .field("transfer", &self.transfer)
             .field("static_leaves", &self.static_leaves)
             .field("regions", &self.regions)
@@ -275,17 +251,15 @@ impl std::fmt::Debug for Config {
     }
 }
 
-/// Running counts passed to the progress callback.
+/// Running counts passed to the progress callback: expansions and distinct nodes so far in
+/// this question (summed over the threads), its wall time, and [`SearchDetail`].
+pub type Progress = vocab::Progress<SearchDetail>;
+
+/// What gosolve's progress events report beside the counts of [`Progress`].
 #[derive(Clone, Debug)]
-pub struct Progress {
-    /// Expansions so far in this question.
-    pub expansions: u64,
-    /// Distinct nodes so far.
-    pub nodes: u64,
-    /// Seconds so far.
-    pub elapsed: f64,
+pub struct SearchDetail {
     /// Root φ and δ (for the mover at the root) when last stored.
-    pub root: (u64, u64),
+    pub root: (Pn, Pn),
     /// Table slots in use, as a fraction (from a sample of the table's buckets).
     pub table_fill: f64,
     /// Stores so far in this question that evicted another node (summed over the threads,
@@ -304,8 +278,8 @@ pub struct Progress {
 pub struct Proof {
     /// The asked player.
     pub winner: Player,
-    /// The komi in half-points (odd).
-    pub komi2: i32,
+    /// The komi asked (a half-integer).
+    pub komi: Komi,
     /// Win, loss or unknown for `winner`.
     pub answer: Answer,
     /// When the player to move wins: a winning move.
@@ -321,8 +295,8 @@ pub struct Proof {
     /// When proven: the strongest komi (half-points) at which the same proof holds for the
     /// proven winner, from the scores of its terminal positions, the areas its static leaves
     /// certify and the komi of the table proofs it reuses (Black's wins hold at every komi
-    /// up to it, White's at every komi from it). Equal to `komi2` or better for the winner.
-    pub holds: i32,
+    /// up to it, White's at every komi from it). Equal to `komi` or better for the winner.
+    pub holds: Komi,
     /// The question ran with winner-side pruning of `winner`'s moves ([`Config::prune`]).
     pub pruned: bool,
     /// Threads that searched (expansions and nodes are summed over them).
@@ -387,10 +361,11 @@ impl KnowledgeStats {
     }
 }
 
-/// Whether Black wins a game ending with `score` (Black minus White area) at komi `komi2`/2.
+/// Whether Black wins a game ending with `score` (Black minus White area) at komi `komi2`/2
+/// (the search's half-point komi; callers outside the search use [`Komi::black_wins`]).
 #[must_use]
 #[inline]
-pub const fn black_wins(score: i32, komi2: i32) -> bool {
+pub(crate) const fn black_wins(score: i32, komi2: i32) -> bool {
     2 * score > komi2
 }
 
@@ -432,7 +407,7 @@ pub struct Solver {
     cfg: Config,
     /// One per thread; `paths[0]` runs on the caller's thread.
     paths: Vec<Path>,
-    root_numbers: (u64, u64),
+    root_numbers: (Pn, Pn),
     total_expansions: u64,
     total_nodes: u64,
     /// The salt of the last question (pruned questions use their own keys).
@@ -467,7 +442,7 @@ impl Solver {
             table,
             cfg,
             paths: vec![Path::new()],
-            root_numbers: (1, 1),
+            root_numbers: (Pn::ONE, Pn::ONE),
             total_expansions: 0,
             total_nodes: 0,
             salt: 0,
@@ -522,7 +497,7 @@ impl Solver {
     /// The root's (φ, δ) for its mover when last computed (after a question: its final
     /// numbers; (0, ∞) or (∞, 0) when proven).
     #[must_use]
-    pub fn root_numbers(&self) -> (u64, u64) {
+    pub fn root_numbers(&self) -> (Pn, Pn) {
         self.root_numbers
     }
 
@@ -605,20 +580,20 @@ impl Solver {
     /// long shot (the full-board claims of [`crate::value::probe_guess`]) changes no later
     /// question but for the entries it overwrote, which are not restored. The table's journal
     /// holds one record (16 bytes) per store, so a trial is meant for a question with a
-    /// budget ([`Config::max_expansions`]).
+    /// budget ([`Limits::max_expansions`]).
     ///
     /// # Panics
     /// As [`Solver::prove`]; a panic inside leaves the journal open (a solver that panicked
     /// is not reused).
-    pub fn prove_trial(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
+    pub fn prove_trial(&mut self, line: &Line, winner: Player, komi: Komi) -> Proof {
         self.table.open_journal();
-        let p = self.prove(line, winner, komi2);
+        let p = self.prove(line, winner, komi);
         self.table
             .close_journal(p.answer == Answer::Unknown, &mut self.paths[0].table);
         p
     }
 
-    /// Answers "does `winner` win from the end of `line` at komi `komi2`/2?" (komi2 odd).
+    /// Answers "does `winner` win from the end of `line` at `komi`?" (a half-integer komi)
     ///
     /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes
     /// or play inside its certified territory away from the opponent's stones there are
@@ -632,8 +607,10 @@ impl Solver {
     /// summed over the threads.
     ///
     /// # Panics
-    /// If `komi2` is even (komi must be a half-integer, so that no game is drawn).
-    pub fn prove(&mut self, line: &Line, winner: Player, komi2: i32) -> Proof {
+    /// If `komi` is a whole number (komi must be a half-integer, so that no game is drawn).
+    pub fn prove(&mut self, line: &Line, winner: Player, komi: Komi) -> Proof {
+        // The search, its table and its prior count komi in half-points.
+        let komi2 = komi.half_points();
         assert!(komi2 % 2 != 0, "komi must be a half-integer");
         let start = Instant::now();
         let prior = Prior::new(self.cfg.prior, self.geo.points(), komi2);
@@ -727,22 +704,25 @@ impl Solver {
             expansions = self.paths[..threads].iter().map(|p| p.expansions).sum();
             nodes = self.paths[..threads].iter().map(|p| p.nodes).sum();
             self.root_numbers = match result.mover_wins {
-                Some(true) => (0, INF),
-                Some(false) => (INF, 0),
-                None => self.paths[0].root_numbers,
+                Some(true) => (Pn::ZERO, Pn::INF),
+                Some(false) => (Pn::INF, Pn::ZERO),
+                None => (
+                    Pn::new(self.paths[0].root_numbers.0),
+                    Pn::new(self.paths[0].root_numbers.1),
+                ),
             };
         }
         let mut answer = match result.mover_wins {
             None => Answer::Unknown,
             Some(w) => {
                 if w == (mover == winner) {
-                    Answer::Win
+                    Answer::Proven
                 } else {
-                    Answer::Loss
+                    Answer::Disproven
                 }
             }
         };
-        let pruned_loss = pruned && answer == Answer::Loss;
+        let pruned_loss = pruned && answer == Answer::Disproven;
         if pruned_loss {
             answer = Answer::Unknown;
         }
@@ -750,7 +730,7 @@ impl Solver {
         self.total_nodes += nodes;
         Proof {
             winner,
-            komi2,
+            komi,
             answer,
             best_move: if result.mover_wins == Some(true) && !pruned_loss {
                 result.best
@@ -762,11 +742,11 @@ impl Solver {
             time_s: start.elapsed().as_secs_f64(),
             pruned_loss,
             pruned,
-            holds: if result.mover_wins.is_some() {
+            holds: Komi::from_half_points(if result.mover_wins.is_some() {
                 result.holds
             } else {
                 komi2
-            },
+            }),
             threads,
         }
     }

@@ -275,13 +275,13 @@ fn region_games_decide_regions_beyond_the_walls_reach() {
             ..Config::default()
         };
         let mut solver = Solver::new(geo.clone(), 16, cfg);
-        let p = solver.prove(&line, Player::Black, 49);
+        let p = solver.prove(&line, Player::Black, games::go::Komi::from_half_points(49));
         (p, solver.knowledge_stats().region_leaves)
     };
     let (with, leaves) = solve(true);
     let (without, _) = solve(false);
-    assert_eq!(with.answer, super::Answer::Win);
-    assert_eq!(without.answer, super::Answer::Win);
+    assert_eq!(with.answer, super::Answer::Proven);
+    assert_eq!(without.answer, super::Answer::Proven);
     assert!(leaves >= 1);
     assert!(
         with.expansions <= 3 && with.expansions < without.expansions,

@@ -1,6 +1,5 @@
 //! One thread's df-pn: the recursive procedure `mid` and its bookkeeping.
 
-use super::Progress;
 use super::black_wins;
 use super::children::Generated;
 use super::node::NodeState;
@@ -8,6 +7,7 @@ use super::node::root_state;
 use super::numbers::{numbers, sat_add};
 use super::path::Path;
 use super::question::Query;
+use super::{Progress, SearchDetail};
 use crate::board::{Board, Move};
 use crate::position::Line;
 use crate::prior::features;
@@ -15,6 +15,7 @@ use crate::table::{INF, NO_MOVE, NodeKey, Probe, Record, StoreKind};
 use crate::transfer::{self, Attrs, NO_TARGET};
 use games::Player;
 use std::sync::atomic::Ordering;
+use vocab::Pn;
 
 /// One thread's view of a question: the shared query and its own path.
 pub(super) struct Worker<'a> {
@@ -119,21 +120,21 @@ impl<'a> Worker<'a> {
     pub(super) fn check_budget(&mut self) {
         let q = self.q;
         let p = &mut *self.p;
-        let exact = q.cfg.max_expansions > 0 && q.threads > 1;
+        let exact = q.cfg.limits.max_expansions > 0 && q.threads > 1;
         if exact {
             // Several threads with a budget: every expansion takes a ticket, so that the
             // threads together spend exactly the budget (an expansion past it is not counted).
             let ticket = q.shared.expansions.fetch_add(1, Ordering::Relaxed);
-            if ticket >= q.cfg.max_expansions {
+            if ticket >= q.cfg.limits.max_expansions {
                 p.expansions -= 1;
                 p.aborted = true;
-            } else if ticket + 1 >= q.cfg.max_expansions {
+            } else if ticket + 1 >= q.cfg.limits.max_expansions {
                 p.aborted = true;
             }
-        } else if q.cfg.max_expansions > 0 {
+        } else if q.cfg.limits.max_expansions > 0 {
             // With one thread `shared` is this thread's flushed count: the sum is exact.
             let total = q.shared.expansions.load(Ordering::Relaxed) + (p.expansions - p.flushed.0);
-            if total >= q.cfg.max_expansions {
+            if total >= q.cfg.limits.max_expansions {
                 p.aborted = true;
             }
         }
@@ -154,12 +155,10 @@ impl<'a> Worker<'a> {
             if q.shared.done.load(Ordering::Relaxed) {
                 p.aborted = true;
             }
-            if let Some(c) = &q.cfg.cancel
-                && c.load(Ordering::Relaxed)
-            {
+            if q.cfg.limits.cancelled() {
                 p.aborted = true;
             }
-            if let Some(t) = q.cfg.max_time
+            if let Some(t) = q.cfg.limits.max_time
                 && q.start.elapsed() >= t
             {
                 p.aborted = true;
@@ -172,17 +171,20 @@ impl<'a> Worker<'a> {
                 }
                 if let Some(f) = &q.cfg.progress {
                     let shallow = q.shared.shallow_proof_ms.load(Ordering::Relaxed);
-                    let elapsed = q.start.elapsed().as_secs_f64();
+                    let elapsed = q.start.elapsed();
+                    let secs = elapsed.as_secs_f64();
                     f(&Progress {
                         expansions: q.shared.expansions.load(Ordering::Relaxed),
                         nodes: q.shared.nodes.load(Ordering::Relaxed),
                         elapsed,
-                        root: p.root_numbers,
-                        table_fill: q.table.fill_sample(),
-                        evictions: q.shared.evictions.load(Ordering::Relaxed),
-                        since_shallow_proof: (shallow > 0)
-                            .then(|| elapsed - (shallow - 1) as f64 / 1000.0),
-                        checkpoint: q.cfg.checkpoint.as_deref().map(super::Checkpoint::last),
+                        detail: SearchDetail {
+                            root: (Pn::new(p.root_numbers.0), Pn::new(p.root_numbers.1)),
+                            table_fill: q.table.fill_sample(),
+                            evictions: q.shared.evictions.load(Ordering::Relaxed),
+                            since_shallow_proof: (shallow > 0)
+                                .then(|| secs - (shallow - 1) as f64 / 1000.0),
+                            checkpoint: q.cfg.checkpoint.as_deref().map(super::Checkpoint::last),
+                        },
                     });
                 }
             }

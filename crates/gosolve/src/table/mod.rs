@@ -89,7 +89,7 @@ use crate::board::Bitboard;
 use std::sync::atomic::AtomicU64;
 
 /// Proof and disproof numbers are saturating 64-bit counts; this is "infinity".
-pub const INF: u64 = u64::MAX;
+pub const INF: u64 = vocab::Pn::INF.get();
 
 /// The transposition table, shared by every thread of a search: probes and stores take
 /// `&self` and use no locks (see `Bucket` and the seal).

@@ -34,6 +34,7 @@ use crate::progress::end_progress;
 use crate::system::resident_memory;
 use anyhow::{Context, bail};
 use clap::Args;
+use games::go::Komi;
 use gosolve::{Geometry, Solver, solve_value_from};
 use serde_json::json;
 
@@ -319,11 +320,11 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
                 2 * v + 1
             };
             let mut fresh = Solver::new(Geometry::new(r, c)?, args.tt_mib, cfg.clone());
-            let q = fresh.prove(&line, winner, k2);
+            let q = fresh.prove(&line, winner, Komi::from_half_points(k2));
             if q.proven_winner() != Some(winner) {
                 bail!(
                     "{name}: the deciding question at komi {} asked alone came back {:?}",
-                    games::go::Komi::from_half_points(k2),
+                    Komi::from_half_points(k2),
                     q.answer
                 );
             }
@@ -612,7 +613,7 @@ fn print_row(args: &BenchArgs, widths: &Widths, row: &Row, ratio: Option<f64>) {
                     "{}{}: {}",
                     p.proven_winner()
                         .map_or("?", |w| if w == games::Player::Black { "B" } else { "W" }),
-                    games::go::Komi::from_half_points(p.komi2),
+                    p.komi,
                     p.expansions
                 )
             })

@@ -32,6 +32,7 @@ use crate::options::knowledge::KnowledgeArgs;
 use crate::progress::end_progress;
 use anyhow::Context;
 use games::Player;
+use games::go::Komi;
 use games::go::{Move, Position, Rules, Size};
 use gosolve::Answer;
 use gosolve::Solver;
@@ -283,7 +284,7 @@ fn run_position(
         cfg.sample_every = 8;
     }
     let mut solver = Solver::new(geo, args.tt_mib, cfg);
-    let p = solver.prove(&line, Player::Black, position.komi2());
+    let p = solver.prove(&line, Player::Black, Komi::from_half_points(position.komi2()));
     end_progress(p.time_s);
     if let Some(path) = &args.samples {
         crate::prior::write_samples(&mut solver, path)?;
@@ -300,8 +301,8 @@ fn run_position(
 
 const fn answer_word(a: Answer) -> &'static str {
     match a {
-        Answer::Win => "proven",
-        Answer::Loss => "disproven",
+        Answer::Proven => "proven",
+        Answer::Disproven => "disproven",
         Answer::Unknown => "unknown",
     }
 }
@@ -351,8 +352,8 @@ fn print_summary(
                 "summary": suite.name,
                 "config": knowledge.describe(),
                 "positions": rows.len(),
-                "proven": count(Answer::Win),
-                "disproven": count(Answer::Loss),
+                "proven": count(Answer::Proven),
+                "disproven": count(Answer::Disproven),
                 "unknown": count(Answer::Unknown),
                 "node_limit": limit,
                 "expansions": total,
@@ -367,8 +368,8 @@ fn print_summary(
             suite.name,
             knowledge.describe(),
             rows.len(),
-            count(Answer::Win),
-            count(Answer::Loss),
+            count(Answer::Proven),
+            count(Answer::Disproven),
             count(Answer::Unknown),
             limit,
             total,

@@ -3,6 +3,7 @@
 
 use anyhow::{Context, bail};
 use games::Player;
+use games::go::Komi;
 use gosolve::certificate::CertificateFormat;
 use gosolve::{Answer, Line, Proof, Solver};
 use std::path::{Path, PathBuf};
@@ -90,7 +91,7 @@ pub fn write_go(
     format: CertificateFormat,
 ) -> anyhow::Result<()> {
     let winner = proven_winner(p, "--certificate")?;
-    write_one(solver, line, winner, p.komi2, path, format)
+    write_one(solver, line, winner, p.komi.half_points(), path, format)
 }
 
 /// The player a question's proof shows winning (the asked player's win, or its opponent's
@@ -100,8 +101,8 @@ pub fn write_go(
 /// An unknown answer: there is no proof to write.
 pub(crate) fn proven_winner(p: &Proof, flag: &str) -> anyhow::Result<Player> {
     match p.answer {
-        Answer::Win => Ok(p.winner),
-        Answer::Loss => Ok(p.winner.opponent()),
+        Answer::Proven => Ok(p.winner),
+        Answer::Disproven => Ok(p.winner.opponent()),
         Answer::Unknown => bail!("{flag}: no proof to write (the answer is unknown)"),
     }
 }
@@ -124,7 +125,7 @@ pub(crate) fn deciding_files(
         (Player::White, 2 * value + 1),
     ]
     .map(|(w, k2)| {
-        let komi = games::go::Komi::from_half_points(k2);
+        let komi = Komi::from_half_points(k2);
         (
             w,
             k2,
@@ -175,8 +176,15 @@ fn write_one(
 ) -> anyhow::Result<()> {
     let start = std::time::Instant::now();
     let stats = crate::result_file::write_atomic_with(path, "certificate", |w| {
-        gosolve::certificate::write_certificate_as(solver, line, winner, komi2, w, format)
-            .map_err(anyhow::Error::from)
+        gosolve::certificate::write_certificate_as(
+            solver,
+            line,
+            winner,
+            Komi::from_half_points(komi2),
+            w,
+            format,
+        )
+        .map_err(anyhow::Error::from)
     })?;
     eprintln!(
         "certificate {}: {} nodes ({} references, {} game ends, {} static leaves), {} bytes, {} solver questions ({} expansions), reference candidates at most {} bytes ({} dropped), {:.3} s",

@@ -197,7 +197,10 @@ fn solver_walks(hex: &Hex, args: &TrainHexnetArgs) -> anyhow::Result<Vec<Labelle
     KnowledgeHex::new(hex).map_err(|e| anyhow::anyhow!("{e}"))?;
     let settings = Settings::new(Algorithm::FocusedDfPn);
     let budget = Budget {
-        max_expansions: args.label_expansions,
+        limits: pns::Limits {
+            max_expansions: args.label_expansions,
+            ..pns::Limits::default()
+        },
         max_mib: 32,
         ..Budget::default()
     };

@@ -146,8 +146,11 @@ fn budget(args: &TsumegoArgs) -> anyhow::Result<Budget> {
         );
     }
     Ok(Budget {
-        max_expansions: args.max_expansions,
-        max_time: (args.seconds > 0.0).then(|| Duration::from_secs_f64(args.seconds)),
+        limits: pns::Limits {
+            max_expansions: args.max_expansions,
+            max_time: (args.seconds > 0.0).then(|| Duration::from_secs_f64(args.seconds)),
+            ..pns::Limits::default()
+        },
         ..Budget::default()
     })
 }

@@ -134,12 +134,14 @@ pub fn run(args: &ProveArgs, game: GameId) -> anyhow::Result<()> {
         pn2_fraction,
     };
     let budget = Budget {
-        max_expansions: args.max_expansions,
-        max_time: (args.seconds > 0.0)
-            .then(|| Duration::from_secs_f64(args.seconds.min(MAX_SECONDS))),
+        limits: pns::Limits {
+            max_expansions: args.max_expansions,
+            max_time: (args.seconds > 0.0)
+                .then(|| Duration::from_secs_f64(args.seconds.min(MAX_SECONDS))),
+            cancel: Some(crate::interrupt::cancel_flag()),
+        },
         max_mib: args.tt_mib.unwrap_or(256),
         progress: Some(crate::progress::pns_progress_line()),
-        cancel: Some(crate::interrupt::cancel_flag()),
     };
     if args.threats && game != GameId::Hex {
         bail!("--threats is Hex knowledge: it applies to hex only");
@@ -269,8 +271,8 @@ fn knowledge_best_move(
         return how;
     }
     let mut rest = budget.clone();
-    if let Some(t) = rest.max_time {
-        rest.max_time = Some(t.saturating_sub(solution.time()));
+    if let Some(t) = rest.limits.max_time {
+        rest.limits.max_time = Some(t.saturating_sub(solution.time()));
     }
     let (best, spent) = winning_child(known, prover, state, &rest);
     how.expansions = spent;
@@ -310,14 +312,14 @@ fn winning_child(
             Answer::Disproven => {}
             Answer::Unknown => return (None, spent),
         }
-        if rest.max_expansions != 0 {
-            if proof.expansions >= rest.max_expansions {
+        if rest.limits.max_expansions != 0 {
+            if proof.expansions >= rest.limits.max_expansions {
                 return (None, spent);
             }
-            rest.max_expansions -= proof.expansions;
+            rest.limits.max_expansions -= proof.expansions;
         }
-        if let Some(t) = rest.max_time {
-            rest.max_time = Some(t.saturating_sub(proof.time));
+        if let Some(t) = rest.limits.max_time {
+            rest.limits.max_time = Some(t.saturating_sub(proof.time));
         }
     }
     (None, spent)

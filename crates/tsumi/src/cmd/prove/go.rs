@@ -203,7 +203,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         .resume(&mut solver, &line, &asked, args.output.json)?;
     let plan = args.checkpoints.plan(&solver, &line, &asked);
     solver.config_mut().checkpoint.clone_from(&plan);
-    let mut p = solver.prove(&line, winner, komi.half_points());
+    let mut p = solver.prove(&line, winner, komi);
     end_progress(p.time_s);
     let mut pruned_first = None;
     if p.pruned_loss {
@@ -217,7 +217,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         }
         pruned_first = Some(p);
         solver.config_mut().prune = false;
-        p = solver.prove(&line, winner, komi.half_points());
+        p = solver.prove(&line, winner, komi);
         end_progress(p.time_s);
     }
     // Saved before anything else is written, so that an answer or an interrupt keeps its
@@ -257,7 +257,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
             to_move: pos.to_move().name().into(),
             winner: winner.name().into(),
             status: if proven { "proven" } else { "unknown" }.into(),
-            result: p.answer.name().into(),
+            result: p.answer.outcome_name().into(),
             best_move: best.clone(),
             expansions: p.expansions,
             nodes: p.nodes,
@@ -289,8 +289,8 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     }
     if !args.output.json {
         let verdict = match p.answer {
-            Answer::Win => format!("{} wins", winner.name()),
-            Answer::Loss => format!("{} loses", winner.name()),
+            Answer::Proven => format!("{} wins", winner.name()),
+            Answer::Disproven => format!("{} loses", winner.name()),
             Answer::Unknown if p.pruned_loss => format!(
                 "unknown whether {} wins (the search with its moves pruned found no win)",
                 winner.name()
@@ -311,7 +311,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         }
         println!(
             "result: {}\nexpansions: {}\nnodes: {} (revisit factor {:.2})\ntime_s: {:.3}",
-            p.answer.name(),
+            p.answer.outcome_name(),
             p.expansions,
             p.nodes,
             p.revisit_factor(),

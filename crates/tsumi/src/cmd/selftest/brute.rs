@@ -7,6 +7,7 @@
 //! v − ½ and loses at v + ½.
 
 use super::{Mode, Rng, empty_position, random_move};
+use games::go::Komi;
 
 use games::Player;
 use games::go;
@@ -56,9 +57,11 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                     continue;
                 };
                 let (_, line) = reference::line(pos)?;
-                for (k2, want) in [(2 * v - 1, Answer::Win), (2 * v + 1, Answer::Loss)] {
+                for (k2, want) in [(2 * v - 1, Answer::Proven), (2 * v + 1, Answer::Disproven)] {
                     questions += 1;
-                    let a = solver.prove(&line, Player::Black, k2).answer;
+                    let a = solver
+                        .prove(&line, Player::Black, Komi::from_half_points(k2))
+                        .answer;
                     if a == want {
                         agree += 1;
                     } else {
@@ -66,7 +69,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                         println!(
                             "DISAGREE brute force: {}: {} vs oracle value {v}",
                             super::case_name(size, moves, k2),
-                            a.name()
+                            a.outcome_name()
                         );
                     }
                 }

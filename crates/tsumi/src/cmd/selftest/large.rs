@@ -8,9 +8,9 @@
 use super::{Mode, Rng, case_name, random_prefix, resolve};
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Solver};
 
 /// Runs the large-board part; returns the disagreements.
@@ -34,7 +34,10 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let n = size.points();
         let geo = gosolve::Geometry::new(r as usize, c as usize)?;
         let cfg = Config {
-            max_expansions: max_exp,
+            limits: gosolve::Limits {
+                max_expansions: max_exp,
+                ..gosolve::Limits::default()
+            },
             ..Config::default()
         };
         let mut solver = Solver::new(geo, 64, cfg);
@@ -55,10 +58,12 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             let case = |k2| case_name(size, &moves, k2);
             // A fresh oracle per position: its memo of long histories is dropped each time.
             if let Ok(v) = Oracle::new().with_max_nodes(oracle_nodes).value(&pos) {
-                for (k2, want) in [(2 * v - 1, Answer::Win), (2 * v + 1, Answer::Loss)] {
+                for (k2, want) in [(2 * v - 1, Answer::Proven), (2 * v + 1, Answer::Disproven)] {
                     cases += 1;
                     by_oracle += 1;
-                    let a = solver.prove(&line, Player::Black, k2).answer;
+                    let a = solver
+                        .prove(&line, Player::Black, Komi::from_half_points(k2))
+                        .answer;
                     if a == Answer::Unknown {
                         skipped += 1;
                     } else if a == want {
@@ -68,16 +73,18 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                         println!(
                             "DISAGREE large board: {}: {} vs oracle value {v}",
                             case(k2),
-                            a.name()
+                            a.outcome_name()
                         );
                     }
                 }
-                debug_assert!(black_wins(v, 2 * v - 1));
+                debug_assert!(Komi::from_half_points(2 * v - 1).black_wins(v) == Some(true));
             } else {
                 cases += 1;
                 by_resolve += 1;
                 let k2 = 2 * (rng.below(n + 1) as i32 - n as i32 / 2) + 1;
-                let a = solver.prove(&line, Player::Black, k2).answer;
+                let a = solver
+                    .prove(&line, Player::Black, Komi::from_half_points(k2))
+                    .answer;
                 if a == Answer::Unknown {
                     skipped += 1;
                     continue;
@@ -92,8 +99,8 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                     println!(
                         "DISAGREE large board re-solve: {}: {} vs branches {}",
                         case(k2),
-                        a.name(),
-                        s.answer.name()
+                        a.outcome_name(),
+                        s.answer.outcome_name()
                     );
                 }
             }

@@ -30,10 +30,10 @@ mod threshold;
 
 use anyhow::bail;
 use games::Player;
+use games::go::Komi;
 use games::go::{self, KoRule, Rules};
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Solver};
 
 /// Arguments of `tsumi selftest`.
@@ -272,12 +272,19 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 continue;
             };
             c.cases += 1;
-            let truth = black_wins(v, k2);
+            let truth = Komi::from_half_points(k2).black_wins(v) == Some(true);
             let (_, line) = reference::line(&pos)?;
-            let answer = |s: &mut Solver| s.prove(&line, Player::Black, k2).answer;
+            let answer = |s: &mut Solver| {
+                s.prove(&line, Player::Black, Komi::from_half_points(k2))
+                    .answer
+            };
             let a = answer(&mut full);
             let b = answer(&mut reference_mode);
-            let want = if truth { Answer::Win } else { Answer::Loss };
+            let want = if truth {
+                Answer::Proven
+            } else {
+                Answer::Disproven
+            };
             let case = case_name(size, &moves, k2);
             if a == want {
                 c.agree_full += 1;
@@ -285,7 +292,7 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 c.disagreements += 1;
                 println!(
                     "DISAGREE full solver: {case}: {} vs oracle value {v}",
-                    a.name()
+                    a.outcome_name()
                 );
             }
             if b == want {
@@ -294,14 +301,19 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 c.disagreements += 1;
                 println!(
                     "DISAGREE oracle mode: {case}: {} vs oracle value {v}",
-                    b.name()
+                    b.outcome_name()
                 );
             }
             // The full solver's proof as a certificate, checked independently.
             let winner = if truth { Player::Black } else { Player::White };
             let mut text = Vec::new();
-            let written =
-                gosolve::certificate::write_certificate(&mut full, &line, winner, k2, &mut text);
+            let written = gosolve::certificate::write_certificate(
+                &mut full,
+                &line,
+                winner,
+                Komi::from_half_points(k2),
+                &mut text,
+            );
             let verdict = written
                 .map_err(|e| e.to_string())
                 .and_then(|_| String::from_utf8(text).map_err(|e| e.to_string()))

@@ -11,6 +11,7 @@ use super::{Mode, Rng, case_name, random_prefix};
 use anyhow::{Context, bail};
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver};
 use std::process::Command;
@@ -48,8 +49,8 @@ pub(super) fn fresh_prove(
     let v: crate::report::ProveRecord =
         serde_json::from_slice(&out.stdout).context("the fresh process's JSON answer")?;
     Ok(match v.result.as_str() {
-        "win" => Answer::Win,
-        "loss" => Answer::Loss,
+        "win" => Answer::Proven,
+        "loss" => Answer::Disproven,
         _ => Answer::Unknown,
     })
 }
@@ -83,7 +84,7 @@ pub(super) fn split(
         // The branch from the root mover's side: a Black win is the mover's win if Black moves.
         match a {
             Answer::Unknown => any_unknown = true,
-            a => any_win |= (a == Answer::Win) == mover_is_black,
+            a => any_win |= (a == Answer::Proven) == mover_is_black,
         }
         if any_win {
             break;
@@ -98,8 +99,8 @@ pub(super) fn split(
     };
     let answer = match mover_wins {
         None => Answer::Unknown,
-        Some(w) if w == mover_is_black => Answer::Win,
-        Some(_) => Answer::Loss,
+        Some(w) if w == mover_is_black => Answer::Proven,
+        Some(_) => Answer::Disproven,
     };
     Ok(Split { answer, processes })
 }
@@ -129,7 +130,9 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             }
             let k2 = 2 * (rng.below(n as usize + 1) as i32 - n / 2) + 1;
             let (_, line) = reference::line(&pos)?;
-            let root = solver.prove(&line, Player::Black, k2).answer;
+            let root = solver
+                .prove(&line, Player::Black, Komi::from_half_points(k2))
+                .answer;
             let s = split(size, &pos, &moves, k2, 0, 16)?;
             roots += 1;
             processes += s.processes;
@@ -140,8 +143,8 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 println!(
                     "DISAGREE re-solve: {}: root {} vs branches {}",
                     case_name(size, &moves, k2),
-                    root.name(),
-                    s.answer.name()
+                    root.outcome_name(),
+                    s.answer.outcome_name()
                 );
             }
         }

@@ -11,10 +11,10 @@
 use super::{Mode, Rng, case_name, random_prefix};
 use games::Player;
 use games::go;
+use games::go::Komi;
 use gosolve::eyes::pure_eyes;
 use gosolve::oracle::Oracle;
 use gosolve::position::reference;
-use gosolve::search::black_wins;
 use gosolve::{Answer, Config, Solver};
 
 /// Runs the probes; returns the disagreements.
@@ -73,14 +73,16 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 for k2 in [t - 2, t, t + 2] {
                     probes += 1;
                     let before = solver.knowledge_stats().static_leaves;
-                    let a = solver.prove(&line, Player::Black, k2).answer;
+                    let a = solver
+                        .prove(&line, Player::Black, Komi::from_half_points(k2))
+                        .answer;
                     if solver.knowledge_stats().static_leaves > before {
                         decided_statically += 1;
                     }
-                    let want = if black_wins(v, k2) {
-                        Answer::Win
+                    let want = if Komi::from_half_points(k2).black_wins(v) == Some(true) {
+                        Answer::Proven
                     } else {
-                        Answer::Loss
+                        Answer::Disproven
                     };
                     if a == want {
                         agree += 1;
@@ -89,7 +91,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                         println!(
                             "DISAGREE threshold probe: {}: {} vs oracle value {v}",
                             case_name(size, &moves, k2),
-                            a.name()
+                            a.outcome_name()
                         );
                     }
                 }

@@ -34,14 +34,14 @@ fn proof_line(p: &Proof) -> String {
     } else {
         ""
     };
-    let holds = if p.answer != gosolve::Answer::Unknown && p.holds != p.komi2 {
-        format!(" (holds to komi {})", Komi::from_half_points(p.holds))
+    let holds = if p.answer != gosolve::Answer::Unknown && p.holds != p.komi {
+        format!(" (holds to komi {})", p.holds)
     } else {
         String::new()
     };
     format!(
         "{who} at komi {:>5}{holds}{asked}: {} expansions, {} nodes (revisit {:.2}), {:.3} s{pruned}",
-        Komi::from_half_points(p.komi2).to_string(),
+        Komi::from_half_points(p.komi.half_points()).to_string(),
         p.expansions,
         p.nodes,
         p.revisit_factor(),
@@ -135,7 +135,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // One clock for the whole solve: the watcher raises the search's cancel flag at the
     // deadline, whichever question is running.
     let stopper = Stopper::start(args.seconds);
-    cfg.cancel = Some(stopper.flag());
+    cfg.limits.cancel = Some(stopper.flag());
     let json = args.output.json;
     // The first question: `--guess`, else the playouts' guess where they separate the komis
     // (a position given by --moves from the empty board; an SGF may set up stones the
@@ -250,8 +250,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         // the budgets (its questions are mostly answered by the table); Ctrl-C still stops it.
         let c = solver.config_mut();
         c.prune = false;
-        c.max_expansions = 0;
-        c.cancel = Some(cancel_flag());
+        c.limits.max_expansions = 0;
+        c.limits.cancel = Some(cancel_flag());
         let (pv, ok) = gosolve::value::principal_variation(&mut solver, &line_for_pv, value);
         solved.best_move = pv.first().copied();
         solved.pv = pv;
@@ -320,7 +320,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         println!("{}", crate::report::knowledge_text(&solver));
     }
     // The proofs' files come after the value is printed, and Ctrl-C stops them (status 3).
-    solver.config_mut().cancel = Some(cancel_flag());
+    solver.config_mut().limits.cancel = Some(cancel_flag());
     if let Some(dir) = &args.certificate {
         let r = crate::cmd::check::write_solve(&mut solver, &line_for_pv, value, dir);
         let what = format!("the certificates in {}", dir.display());
