@@ -284,7 +284,11 @@ fn run_position(
         cfg.sample_every = 8;
     }
     let mut solver = Solver::new(geo, args.tt_mib, cfg);
-    let p = solver.prove(&line, Player::Black, Komi::from_half_points(position.komi2()));
+    let p = solver.prove(
+        &line,
+        Player::Black,
+        Komi::from_half_points(position.komi2()),
+    );
     end_progress(p.time_s);
     if let Some(path) = &args.samples {
         crate::prior::write_samples(&mut solver, path)?;
