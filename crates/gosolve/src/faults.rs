@@ -109,7 +109,10 @@ pub fn run(c: &Campaign) -> Result<Vec<KindReport>, BoardError> {
                     } else {
                         Answer::Disproven
                     };
-                    changed |= s.prove(&line, Player::Black, k2).answer != want;
+                    changed |= s
+                        .prove(&line, Player::Black, games::go::Komi::from_half_points(k2))
+                        .answer
+                        != want;
                 }
                 let f = s.table_mut().proof_faults_injected();
                 r.solves += 1;
