@@ -4,35 +4,10 @@
 
 use check::CheckError;
 use games::Player;
-use gosolve::certificate::{CertificateFormat, write_certificate_as};
-use gosolve::{Line, Solver};
+use gosolve::certificate::CertificateFormat;
 
-fn write(
-    rows: usize,
-    cols: usize,
-    moves: &[&str],
-    winner: Player,
-    komi2: i32,
-    f: CertificateFormat,
-) -> String {
-    let geo = gosolve::Geometry::new(rows, cols).unwrap();
-    let mut solver = Solver::new(geo.clone(), 16, gosolve::Config::default());
-    let mut line = Line::new();
-    for m in moves {
-        line.play(&geo, geo.parse_move(m).unwrap()).unwrap();
-    }
-    let mut out = Vec::new();
-    write_certificate_as(
-        &mut solver,
-        &line,
-        winner,
-        games::go::Komi::from_half_points(komi2),
-        &mut out,
-        f,
-    )
-    .unwrap();
-    String::from_utf8(out).unwrap()
-}
+mod common;
+use common::write;
 
 #[test]
 fn both_formats_give_the_same_verdict() {
