@@ -19,7 +19,7 @@
 
 use crate::dims::{SizeError, parse_dims, zobrist_key};
 use crate::fastboard::EMPTY;
-use crate::stones::{Grid, Point, Stones, sample_empty};
+use crate::stones::{Grid, Point, Stones};
 use crate::{Game, Outcome, Player};
 
 /// The rules value: the grid, its Zobrist keys and the empty start position.
@@ -51,12 +51,8 @@ impl AtariGo {
     pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
         let grid = Grid::new("atarigo", width, height)?;
         let keys = grid.cell_keys(key);
-        let mut start = Stones {
-            board: grid.fast_board(),
-            to_move: Player::Black,
-            winner: None,
-        };
-        if !Self::has_legal_move(&start) {
+        let mut start = Stones::empty(&grid);
+        if !start.has_move(Self::is_legal) {
             start.winner = Some(Player::White);
         }
         Ok(Self {
@@ -102,17 +98,8 @@ impl AtariGo {
     /// # Errors
     /// A one-line message when the drawing does not fit or a chain has no liberty.
     pub fn setup(&self, text: &str, to_move: Player) -> Result<AtariGoState, String> {
-        let cells = self.grid.parse_drawing(text)?;
-        let board = self
-            .grid
-            .board_from_cells(&cells, &self.keys)
-            .map_err(|p| format!("setup: the chain at {p} has no liberty"))?;
-        let mut s = Stones {
-            board,
-            to_move,
-            winner: None,
-        };
-        if !Self::has_legal_move(&s) {
+        let mut s = Stones::from_drawing(&self.grid, &self.keys, text, to_move)?;
+        if !s.has_move(Self::is_legal) {
             s.winner = Some(to_move.opponent());
         }
         Ok(AtariGoState(s))
@@ -126,13 +113,6 @@ impl AtariGo {
             return false;
         }
         s.board.captures_or_breathes(p, s.to_move)
-    }
-
-    fn has_legal_move(s: &Stones) -> bool {
-        s.board
-            .empties()
-            .iter()
-            .any(|&p| Self::is_legal(s, p as usize))
     }
 }
 
@@ -153,16 +133,7 @@ impl Game for AtariGo {
     }
 
     fn legal_moves(&self, state: &AtariGoState, out: &mut Vec<Point>) {
-        out.clear();
-        let s = &state.0;
-        if s.winner.is_some() {
-            return;
-        }
-        for p in s.board.points() {
-            if Self::is_legal(s, p) {
-                out.push(Grid::point_of(&s.board, p));
-            }
-        }
+        state.0.legal_points(out, Self::is_legal);
     }
 
     fn random_legal_move(
@@ -171,11 +142,7 @@ impl Game for AtariGo {
         _buf: &mut Vec<Point>,
         rng: &mut dyn rand::RngCore,
     ) -> Option<Point> {
-        let s = &state.0;
-        if s.winner.is_some() {
-            return None;
-        }
-        sample_empty(&s.board, rng, |p| Self::is_legal(s, p)).map(|p| Grid::point_of(&s.board, p))
+        state.0.random_legal(rng, Self::is_legal)
     }
 
     fn play(&self, state: &mut AtariGoState, mv: Point) {
@@ -187,7 +154,7 @@ impl Game for AtariGo {
         // The game ends at the first capture: the captured chain stays on the board.
         s.board.place(p, pl, false, &self.keys);
         s.to_move = pl.opponent();
-        if captures || !Self::has_legal_move(s) {
+        if captures || !s.has_move(Self::is_legal) {
             s.winner = Some(pl);
         }
     }
@@ -197,28 +164,11 @@ impl Game for AtariGo {
     }
 
     fn hash(&self, state: &AtariGoState) -> u64 {
-        let side = if state.0.to_move == Player::White {
-            side_key()
-        } else {
-            0
-        };
-        state.0.board.hash() ^ side
+        state.0.key(side_key())
     }
 
     fn hash_from_scratch(&self, state: &AtariGoState) -> u64 {
-        let mut h = if state.0.to_move == Player::White {
-            side_key()
-        } else {
-            0
-        };
-        for (p, &b) in state.0.board.compact_cells().iter().enumerate() {
-            match b {
-                1 => h ^= key(p, Player::Black),
-                2 => h ^= key(p, Player::White),
-                _ => {}
-            }
-        }
-        h
+        state.0.key_from_scratch(key, side_key())
     }
 
     fn max_game_length(&self) -> u32 {
@@ -235,17 +185,8 @@ impl Game for AtariGo {
     }
 
     fn parse_move(&self, state: &AtariGoState, text: &str) -> Result<Point, String> {
-        let pt = self.grid.parse_point("atarigo", text)?;
         let s = &state.0;
-        if s.winner.is_some() {
-            return Err(format!("illegal atarigo move '{text}': the game is over"));
-        }
-        let p = Grid::cell(&s.board, pt);
-        if s.board.colour(p) != EMPTY {
-            return Err(format!(
-                "illegal atarigo move '{text}': the point is occupied"
-            ));
-        }
+        let (pt, p) = s.parse_empty_point(&self.grid, "atarigo", text)?;
         if !Self::is_legal(s, p) {
             return Err(format!(
                 "illegal atarigo move '{text}': it would be suicide"

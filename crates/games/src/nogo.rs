@@ -18,7 +18,7 @@
 
 use crate::dims::{SizeError, parse_dims, zobrist_key};
 use crate::fastboard::EMPTY;
-use crate::stones::{Grid, Point, Stones, sample_empty};
+use crate::stones::{Grid, Point, Stones};
 use crate::{Game, Outcome, Player};
 
 /// The rules value: the grid, its Zobrist keys and the empty start position.
@@ -50,11 +50,7 @@ impl NoGo {
     pub fn new(width: usize, height: usize) -> Result<Self, SizeError> {
         let grid = Grid::new("nogo", width, height)?;
         let keys = grid.cell_keys(key);
-        let mut start = NoGoState(Stones {
-            board: grid.fast_board(),
-            to_move: Player::Black,
-            winner: None,
-        });
+        let mut start = NoGoState(Stones::empty(&grid));
         start.0.winner = Self::decide(&start.0);
         Ok(Self { grid, keys, start })
     }
@@ -86,16 +82,7 @@ impl NoGo {
     /// # Errors
     /// A one-line message when the drawing does not fit or a chain has no liberty.
     pub fn setup(&self, text: &str, to_move: Player) -> Result<NoGoState, String> {
-        let cells = self.grid.parse_drawing(text)?;
-        let board = self
-            .grid
-            .board_from_cells(&cells, &self.keys)
-            .map_err(|p| format!("setup: the chain at {p} has no liberty"))?;
-        let mut s = Stones {
-            board,
-            to_move,
-            winner: None,
-        };
+        let mut s = Stones::from_drawing(&self.grid, &self.keys, text, to_move)?;
         s.winner = Self::decide(&s);
         Ok(NoGoState(s))
     }
@@ -112,12 +99,7 @@ impl NoGo {
 
     /// The winner when the player to move has no legal move.
     fn decide(s: &Stones) -> Option<Player> {
-        let any = s
-            .board
-            .empties()
-            .iter()
-            .any(|&p| Self::is_legal(s, p as usize));
-        if any {
+        if s.has_move(Self::is_legal) {
             None
         } else {
             Some(s.to_move.opponent())
@@ -142,16 +124,7 @@ impl Game for NoGo {
     }
 
     fn legal_moves(&self, state: &NoGoState, out: &mut Vec<Point>) {
-        out.clear();
-        let s = &state.0;
-        if s.winner.is_some() {
-            return;
-        }
-        for p in s.board.points() {
-            if Self::is_legal(s, p) {
-                out.push(Grid::point_of(&s.board, p));
-            }
-        }
+        state.0.legal_points(out, Self::is_legal);
     }
 
     fn random_legal_move(
@@ -160,11 +133,7 @@ impl Game for NoGo {
         _buf: &mut Vec<Point>,
         rng: &mut dyn rand::RngCore,
     ) -> Option<Point> {
-        let s = &state.0;
-        if s.winner.is_some() {
-            return None;
-        }
-        sample_empty(&s.board, rng, |p| Self::is_legal(s, p)).map(|p| Grid::point_of(&s.board, p))
+        state.0.random_legal(rng, Self::is_legal)
     }
 
     fn play(&self, state: &mut NoGoState, mv: Point) {
@@ -182,28 +151,11 @@ impl Game for NoGo {
     }
 
     fn hash(&self, state: &NoGoState) -> u64 {
-        let side = if state.0.to_move == Player::White {
-            side_key()
-        } else {
-            0
-        };
-        state.0.board.hash() ^ side
+        state.0.key(side_key())
     }
 
     fn hash_from_scratch(&self, state: &NoGoState) -> u64 {
-        let mut h = if state.0.to_move == Player::White {
-            side_key()
-        } else {
-            0
-        };
-        for (p, &b) in state.0.board.compact_cells().iter().enumerate() {
-            match b {
-                1 => h ^= key(p, Player::Black),
-                2 => h ^= key(p, Player::White),
-                _ => {}
-            }
-        }
-        h
+        state.0.key_from_scratch(key, side_key())
     }
 
     fn max_game_length(&self) -> u32 {
@@ -219,15 +171,8 @@ impl Game for NoGo {
     }
 
     fn parse_move(&self, state: &NoGoState, text: &str) -> Result<Point, String> {
-        let pt = self.grid.parse_point("nogo", text)?;
         let s = &state.0;
-        if s.winner.is_some() {
-            return Err(format!("illegal nogo move '{text}': the game is over"));
-        }
-        let p = Grid::cell(&s.board, pt);
-        if s.board.colour(p) != EMPTY {
-            return Err(format!("illegal nogo move '{text}': the point is occupied"));
-        }
+        let (pt, p) = s.parse_empty_point(&self.grid, "nogo", text)?;
         let e = s.board.effects(p, s.to_move);
         if e.captures {
             return Err(format!("illegal nogo move '{text}': it would capture"));

@@ -71,6 +71,131 @@ impl fmt::Debug for Stones {
     }
 }
 
+impl Stones {
+    /// The empty position of `grid` with Black to move and no result yet.
+    pub fn empty(grid: &Grid) -> Self {
+        Self {
+            board: grid.fast_board(),
+            to_move: Player::Black,
+            winner: None,
+        }
+    }
+
+    /// The position of a drawing (rows from the top, `X` Black, `O` White, `.` empty) with
+    /// `to_move` to play and no result yet.
+    ///
+    /// # Errors
+    /// A one-line message when the drawing does not fit or a chain has no liberty.
+    pub fn from_drawing(
+        grid: &Grid,
+        keys: &[[u64; 2]],
+        text: &str,
+        to_move: Player,
+    ) -> Result<Self, String> {
+        let cells = grid.parse_drawing(text)?;
+        let board = grid
+            .board_from_cells(&cells, keys)
+            .map_err(|p| format!("setup: the chain at {p} has no liberty"))?;
+        Ok(Self {
+            board,
+            to_move,
+            winner: None,
+        })
+    }
+
+    /// Whether the player to move has a move that `legal` (on a padded empty cell) accepts.
+    #[inline]
+    pub fn has_move(&self, legal: impl Fn(&Self, usize) -> bool) -> bool {
+        self.board
+            .empties()
+            .iter()
+            .any(|&p| legal(self, p as usize))
+    }
+
+    /// The moves `legal` accepts, in the board's point order, into `out` (cleared first);
+    /// none once the game is decided.
+    #[inline]
+    pub fn legal_points(&self, out: &mut Vec<Point>, legal: impl Fn(&Self, usize) -> bool) {
+        out.clear();
+        if self.winner.is_some() {
+            return;
+        }
+        for p in self.board.points() {
+            if legal(self, p) {
+                out.push(Grid::point_of(&self.board, p));
+            }
+        }
+    }
+
+    /// A uniform draw among the moves `legal` accepts ([`sample_empty`]); `None` once the game
+    /// is decided or when there is none.
+    #[inline]
+    pub fn random_legal(
+        &self,
+        rng: &mut dyn rand::RngCore,
+        legal: impl Fn(&Self, usize) -> bool,
+    ) -> Option<Point> {
+        if self.winner.is_some() {
+            return None;
+        }
+        sample_empty(&self.board, rng, |p| legal(self, p)).map(|p| Grid::point_of(&self.board, p))
+    }
+
+    /// The position's Zobrist key: the board's incremental key, with `side_key` when White is
+    /// to move.
+    #[inline]
+    pub fn key(&self, side_key: u64) -> u64 {
+        let side = if self.to_move == Player::White {
+            side_key
+        } else {
+            0
+        };
+        self.board.hash() ^ side
+    }
+
+    /// [`Stones::key`] recomputed from the stones with the point keys `key` (the reference the
+    /// incremental key is tested against).
+    pub fn key_from_scratch(&self, key: fn(usize, Player) -> u64, side_key: u64) -> u64 {
+        let mut h = if self.to_move == Player::White {
+            side_key
+        } else {
+            0
+        };
+        for (p, &b) in self.board.compact_cells().iter().enumerate() {
+            match b {
+                1 => h ^= key(p, Player::Black),
+                2 => h ^= key(p, Player::White),
+                _ => {}
+            }
+        }
+        h
+    }
+
+    /// The first checks of a move's text in `game`: a point of the grid, a game not over and an
+    /// empty point. Returns the point and its padded cell.
+    ///
+    /// # Errors
+    /// One line naming the game, the text and the reason.
+    pub fn parse_empty_point(
+        &self,
+        grid: &Grid,
+        game: &str,
+        text: &str,
+    ) -> Result<(Point, usize), String> {
+        let pt = grid.parse_point(game, text)?;
+        if self.winner.is_some() {
+            return Err(format!("illegal {game} move '{text}': the game is over"));
+        }
+        let p = Grid::cell(&self.board, pt);
+        if self.board.colour(p) != crate::fastboard::EMPTY {
+            return Err(format!(
+                "illegal {game} move '{text}': the point is occupied"
+            ));
+        }
+        Ok((pt, p))
+    }
+}
+
 /// Draws empty points of `board` until `ok` accepts one: a uniform draw among the accepted
 /// points, or `None` when there is none. Allocates nothing.
 #[inline]
