@@ -467,7 +467,7 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
     for (rows, cols, moves) in cases {
         let geo = gosolve::Geometry::new(rows, cols).unwrap();
         let cgeo = Geometry::new(rows, cols).unwrap();
-        let mut solver = Solver::new(geo.clone(), 16, gosolve::Config::default());
+        let mut solver = Solver::new(geo.clone(), 16, gosolve::Config::reference());
         let mut line = Line::new();
         for m in moves {
             line.play(&geo, geo.parse_move(m).unwrap()).unwrap();

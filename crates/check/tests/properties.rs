@@ -67,7 +67,7 @@ fn checked(bytes: &[u8], original: &check::Verdict) -> Result<(), TestCaseError>
     } else {
         Player::White
     };
-    let mut solver = Solver::new(geo, 4, gosolve::Config::default());
+    let mut solver = Solver::new(geo, 4, gosolve::Config::reference());
     let p = solver.prove(&line, winner, games::go::Komi::from_half_points(cert.komi2));
     prop_assert_ne!(p.answer, Answer::Disproven, "a false claim accepted: {}", v);
     Ok(())

@@ -92,7 +92,7 @@ pub fn run(c: &Campaign) -> Result<Vec<KindReport>, BoardError> {
                         max_expansions: c.max_expansions,
                         ..crate::Limits::default()
                     },
-                    ..Config::default()
+                    ..Config::reference()
                 };
                 let mut clean = Solver::new(geo.clone(), 4, cfg.clone());
                 let Some(v) = solve_value(&mut clean, &line, |_| {}).value else {

@@ -98,14 +98,6 @@ impl PriorKind {
         scale: 16.0,
     };
 
-    /// The prior of a bare [`crate::Config::default()`]: the area-margin one, which the
-    /// solver's own tests and reference runs pin their counts under. Every command and engine
-    /// searches with the value session's prior instead, the learned one
-    /// ([`crate::session::PRIOR`]): it saves expansions on boards of two rows or more (3x5:
-    /// 2.9×) but loses on some positions whose komi is far from their value
-    /// (docs/log/2026-12-06-bench-boards.md).
-    pub const DEFAULT: PriorKind = PriorKind::SCORE;
-
     /// The probability p that the side to move wins, as this prior estimates it from the
     /// position's [`features`] (the numbers of a new node are then 1 + ⌊S·(−ln p)⌋ and
     /// 1 + ⌊S·(−ln(1 − p))⌋): ½ for `Uniform`, σ(slope·margin) for `Score` (feature 2 is the

@@ -6,9 +6,9 @@
 //! and progress line) and asked for a value by [`solve_value_from`], whose first question
 //! comes from a guess (the playouts', or the solver's short probes). Its prior is the learned
 //! one ([`PRIOR`]): fewer expansions than the area-margin prior on every bench board of two
-//! rows or more (2.8–2.9× on 3x5 and 4x4; docs/log/2026-12-06-bench-boards.md). A bare
-//! [`Config::default()`] keeps [`PriorKind::DEFAULT`], the area-margin prior, for the
-//! solver's own tests and reference runs, whose counts are pinned.
+//! rows or more (2.8–2.9× on 3x5 and 4x4; docs/log/2026-12-06-bench-boards.md). It is also
+//! [`Config::default()`]; [`Config::reference()`] keeps the area-margin prior for the solver's
+//! own tests and the selftests, whose counts are pinned.
 //!
 //! # Examples
 //! ```
@@ -28,14 +28,14 @@ pub const PRIOR: PriorKind = PriorKind::LEARNED;
 /// ε of the 1+ε rule in a session (the Sanko paper's).
 pub const EPSILON: f64 = 0.3;
 
-/// The configuration of a session: [`Config::default()`] with [`PRIOR`] and [`EPSILON`]; no
+/// The configuration of a session: [`Config::reference()`] with [`PRIOR`] and [`EPSILON`]; no
 /// budget, cancel flag or progress callback (the caller sets those).
 #[must_use]
 pub fn config() -> Config {
     Config {
         prior: PRIOR,
         epsilon: EPSILON,
-        ..Config::default()
+        ..Config::reference()
     }
 }
 
@@ -53,7 +53,7 @@ mod tests {
     fn a_session_searches_with_the_learned_prior_and_the_paper_epsilon() {
         let c = config();
         assert_eq!(c.prior, PriorKind::LEARNED);
-        assert_ne!(c.prior, Config::default().prior, "the bare default differs");
+        assert_ne!(c.prior, Config::reference().prior, "the reference differs");
         assert!((c.epsilon - 0.3).abs() < 1e-12);
         assert_eq!(c.limits.max_expansions, 0);
         assert!(c.limits.cancel.is_none() && c.progress.is_none());

@@ -40,7 +40,7 @@ fn solver(rows: usize, cols: usize, tt_mib: usize, budget: u64) -> Solver {
             max_expansions: budget,
             ..gosolve::Limits::default()
         },
-        ..Config::default()
+        ..Config::reference()
     };
     Solver::new(geo, tt_mib, cfg)
 }

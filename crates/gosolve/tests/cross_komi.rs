@@ -31,7 +31,7 @@ fn mixed_komis_in_one_table_keep_the_oracle_values() {
                 ..gosolve::Limits::default()
             },
             cross_komi: true,
-            ..Config::default()
+            ..Config::reference()
         };
         // A small table on purpose: shared entries are evicted and buckets shared.
         let mut solver = Solver::new(geo.clone(), 2, cfg);
@@ -109,7 +109,7 @@ fn empty_board_values_do_not_depend_on_cross_komi_numbers() {
         for cross in [false, true] {
             let cfg = Config {
                 cross_komi: cross,
-                ..Config::default()
+                ..Config::reference()
             };
             let mut solver = Solver::new(geo.clone(), 16, cfg);
             let res = solve_value(&mut solver, &gosolve::Line::new(), |_| {});

@@ -18,7 +18,7 @@ fn published_values() -> Vec<(usize, usize, i32)> {
 fn check(rows: usize, cols: usize, value: i32, tt_mib: usize) {
     let geo = Geometry::new(rows, cols).unwrap();
     let n = geo.points() as i32;
-    let mut solver = Solver::new(geo.clone(), tt_mib, Config::default());
+    let mut solver = Solver::new(geo.clone(), tt_mib, Config::reference());
     let res = solve_value(&mut solver, &Line::new(), |_| {});
     let (exp, nodes) = solver.totals();
     eprintln!(
@@ -123,7 +123,7 @@ fn probes_open_with_the_full_board_claim_and_follow_a_proof_with_its_winners() {
     for (r, c, value) in boards(|r, c| r * c <= 9) {
         let geo = Geometry::new(r, c).unwrap();
         let n = geo.points() as i32;
-        let mut solver = Solver::new(geo, 16, Config::default());
+        let mut solver = Solver::new(geo, 16, Config::reference());
         let res = solve_value(&mut solver, &Line::new(), |_| {});
         assert_eq!(res.value, Some(value), "{r}x{c}");
         let first = res.probes.first().expect("a first probe");
@@ -172,7 +172,7 @@ fn a_failed_trial_leaves_the_table_as_it_found_it() {
             max_expansions: 600,
             ..gosolve::Limits::default()
         },
-        ..Config::default()
+        ..Config::reference()
     };
     let mut plain = Solver::new(geo.clone(), 16, cfg.clone());
     let p = plain.prove(&Line::new(), Player::Black, Komi::from_half_points(23));

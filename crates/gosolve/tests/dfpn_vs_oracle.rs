@@ -90,7 +90,7 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
             max_expansions: 2_000_000,
             ..gosolve::Limits::default()
         },
-        ..Config::default()
+        ..Config::reference()
     };
     let mut solver = Solver::new(geo.clone(), tt_mib, cfg.clone());
     let mut reference_solver = Solver::new(geo.clone(), tt_mib, cfg.clone().oracle_mode());
@@ -344,7 +344,7 @@ fn pruned_values_agree_with_oracle() {
                 max_expansions: 2_000_000,
                 ..gosolve::Limits::default()
             },
-            ..Config::default()
+            ..Config::reference()
         };
         let mut pruned = Solver::new(
             geo.clone(),

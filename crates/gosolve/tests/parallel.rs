@@ -26,7 +26,7 @@ fn config(threads: usize, virtual_loss: bool) -> Config {
         },
         threads,
         virtual_loss,
-        ..Config::default()
+        ..Config::reference()
     }
 }
 

@@ -23,7 +23,7 @@ fn pruned_solver(geo: &Geometry, max_expansions: u64) -> Solver {
                 ..gosolve::Limits::default()
             },
             prune: true,
-            ..Config::default()
+            ..Config::reference()
         },
     )
 }
@@ -66,7 +66,7 @@ fn pruned_bisection_asks_unpruned_when_pruning_hides_the_move() {
                 .all(|p| p.answer != Answer::Unknown || p.pruned_loss)
         );
         // The unpruned value agrees.
-        let mut plain = Solver::new(geo.clone(), 16, Config::default());
+        let mut plain = Solver::new(geo.clone(), 16, Config::reference());
         assert_eq!(solve_value(&mut plain, &l, |_| {}).value, Some(value));
     }
 }

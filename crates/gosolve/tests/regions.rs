@@ -204,7 +204,7 @@ fn check(
                     max_expansions,
                     ..gosolve::Limits::default()
                 },
-                ..Config::default()
+                ..Config::reference()
             }
             .oracle_mode();
             let mut s = Solver::new(g, 16, cfg);

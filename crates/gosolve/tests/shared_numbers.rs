@@ -42,7 +42,7 @@ fn equal_boards_with_different_histories_keep_their_own_values() {
                 ..gosolve::Limits::default()
             },
             share_unproven: true,
-            ..Config::default()
+            ..Config::reference()
         };
         let mut solver = Solver::new(geo.clone(), 64, cfg);
         let mut done = 0;

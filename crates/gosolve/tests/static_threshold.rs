@@ -43,7 +43,7 @@ fn static_thresholds_agree_with_oracle_mode() {
             ..gosolve::Limits::default()
         },
         prior: gosolve::search::PriorKind::SCORE,
-        ..Config::default()
+        ..Config::reference()
     };
     let (mut probes, mut skipped, mut decided_statically) = (0u32, 0u32, 0u64);
     for &(r, c, cases) in &[(3u32, 3u32, 60u32), (2, 5, 40), (3, 4, 40), (4, 4, 30)] {
@@ -116,7 +116,7 @@ fn no_static_win_right_after_the_winners_own_pass() {
     // Black has just passed; White to move at komi 4.5 passes back and wins 3–3.
     let mut line = Line::from_setup(board, Player::White, &[Board::EMPTY]);
     line.position.passed = true;
-    for cfg in [Config::default(), Config::default().oracle_mode()] {
+    for cfg in [Config::reference(), Config::reference().oracle_mode()] {
         let mut solver = Solver::new(geo.clone(), 4, cfg);
         let p = solver.prove(&line, Player::White, Komi::from_half_points(9));
         assert_eq!(p.answer, Answer::Proven);
@@ -125,8 +125,8 @@ fn no_static_win_right_after_the_winners_own_pass() {
     // Without the pass, White to move cannot stop Black from taking the board: White's pass
     // is answered by Black's capture, not by a pass.
     let fresh = Line::from_setup(board, Player::White, &[Board::EMPTY]);
-    let mut full = Solver::new(geo.clone(), 4, Config::default());
-    let mut reference = Solver::new(geo, 4, Config::default().oracle_mode());
+    let mut full = Solver::new(geo.clone(), 4, Config::reference());
+    let mut reference = Solver::new(geo, 4, Config::reference().oracle_mode());
     let a = full.prove(&fresh, Player::Black, Komi::from_half_points(9));
     let b = reference.prove(&fresh, Player::Black, Komi::from_half_points(9));
     assert_eq!(a.answer, b.answer);

@@ -39,7 +39,7 @@ fn two_histories_to_the_same_board_do_not_share_results() {
     assert_ne!(va, vb, "the example needs two different values");
     let (geo, la) = reference::line(&a).unwrap();
     let (_, lb) = reference::line(&b).unwrap();
-    let mut solver = Solver::new(geo, 1, Config::default());
+    let mut solver = Solver::new(geo, 1, Config::reference());
     let ka = solver.node_key(&la);
     let kb = solver.node_key(&lb);
     assert_eq!(ka.key, kb.key, "same position, same canonical key");
@@ -94,7 +94,7 @@ fn history_signatures_are_not_linear() {
     );
     let l1 = Line::from_setup(cur, Player::Black, &[a, b]);
     let l2 = Line::from_setup(cur, Player::Black, &[ab, empty]);
-    let solver = Solver::new(geo, 1, Config::default());
+    let solver = Solver::new(geo, 1, Config::reference());
     let (k1, k2) = (solver.node_key(&l1), solver.node_key(&l2));
     assert_eq!(k1.key, k2.key);
     assert_ne!(k1.sig1, k2.sig1);
@@ -108,7 +108,7 @@ fn mirrored_games_share_canonical_keys() {
     let b = reference_line("3x3", &["C1", "B2", "A3"]);
     let (geo, la) = reference::line(&a).unwrap();
     let (_, lb) = reference::line(&b).unwrap();
-    let solver = Solver::new(geo, 1, Config::default());
+    let solver = Solver::new(geo, 1, Config::reference());
     let (ka, kb) = (solver.node_key(&la), solver.node_key(&lb));
     assert_eq!((ka.key, ka.sig1, ka.sig2), (kb.key, kb.sig1, kb.sig2));
 }

@@ -16,7 +16,7 @@ fn torn_writes_are_rejected_and_values_stay_right() {
             let geo = Geometry::new(r, c).unwrap();
             let cfg = Config {
                 threads,
-                ..Config::default()
+                ..Config::reference()
             };
             let mut s = Solver::new(geo, 4, cfg);
             // 5% of all stores are torn.

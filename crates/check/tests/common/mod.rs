@@ -15,7 +15,7 @@ pub fn write(
     f: CertificateFormat,
 ) -> String {
     let geo = gosolve::Geometry::new(rows, cols).unwrap();
-    let mut solver = Solver::new(geo.clone(), 16, gosolve::Config::default());
+    let mut solver = Solver::new(geo.clone(), 16, gosolve::Config::reference());
     let mut line = Line::new();
     for m in moves {
         line.play(&geo, geo.parse_move(m).unwrap()).unwrap();

@@ -213,13 +213,26 @@ impl Config {
 /// A progress callback (see [`Config::progress`]).
 pub type ProgressFn = vocab::ProgressFn<SearchDetail>;
 
+/// The value session's configuration ([`crate::session::config`]): the learned prior, ε 0.3,
+/// every piece of knowledge, no limits.
 impl Default for Config {
     fn default() -> Self {
+        crate::session::config()
+    }
+}
+
+impl Config {
+    /// The reference configuration: the area-margin prior ([`PriorKind::SCORE`]), ε 0.3, every
+    /// piece of knowledge, no limits. The solver's own tests pin their expansion counts under
+    /// it and the selftests compare it with the oracle; commands and engines search with
+    /// [`Config::default`], the value session's.
+    #[must_use]
+    pub fn reference() -> Self {
         Config {
             epsilon: 0.3,
             limits: Limits::default(),
             progress: None,
-            prior: PriorKind::DEFAULT,
+            prior: PriorKind::SCORE,
             transfer: true,
             static_leaves: true,
             regions: true,

@@ -58,7 +58,7 @@ fn children_of(solver: &mut Solver, line: &Line) -> Vec<Move> {
 #[test]
 fn siblings_merge_only_under_symmetries_of_the_whole_history() {
     let geo = Geometry::new(4, 4).unwrap();
-    let mut solver = Solver::new(geo.clone(), 1, Config::default());
+    let mut solver = Solver::new(geo.clone(), 1, Config::reference());
     // Empty 4x4: 3 orbits of points (corner, edge, centre) and the pass.
     assert_eq!(children_of(&mut solver, &Line::new()).len(), 4);
     // After B2 and a White pass, only the transpose (the diagonal through B2) fixes every
@@ -272,7 +272,7 @@ fn region_games_decide_regions_beyond_the_walls_reach() {
     let solve = |regions: bool| {
         let cfg = Config {
             regions,
-            ..Config::default()
+            ..Config::reference()
         };
         let mut solver = Solver::new(geo.clone(), 16, cfg);
         let p = solver.prove(&line, Player::Black, games::go::Komi::from_half_points(49));

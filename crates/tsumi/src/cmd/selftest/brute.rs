@@ -32,7 +32,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
     for &(r, c) in boards {
         let size = go::Size::new(r, c)?;
         let geo = gosolve::Geometry::new(r as usize, c as usize)?;
-        let mut solver = Solver::new(geo, 16, Config::default());
+        let mut solver = Solver::new(geo, 16, Config::reference());
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..games {
             if super::interrupted() {

@@ -38,7 +38,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 max_expansions: max_exp,
                 ..gosolve::Limits::default()
             },
-            ..Config::default()
+            ..Config::reference()
         };
         let mut solver = Solver::new(geo, 64, cfg);
         let mut done = 0;

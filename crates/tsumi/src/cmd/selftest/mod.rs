@@ -257,8 +257,8 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let size = go::Size::new(r, cols)?;
         let n = size.points() as i32;
         let geo = gosolve::Geometry::new(r as usize, cols as usize)?;
-        let mut full = Solver::new(geo.clone(), 16, Config::default());
-        let mut reference_mode = Solver::new(geo, 16, Config::default().oracle_mode());
+        let mut full = Solver::new(geo.clone(), 16, Config::reference());
+        let mut reference_mode = Solver::new(geo, 16, Config::reference().oracle_mode());
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..per_board {
             if interrupted() {

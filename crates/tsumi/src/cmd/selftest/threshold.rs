@@ -36,7 +36,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
         let size = go::Size::new(r, c)?;
         let n = size.points() as i32;
         let geo = gosolve::Geometry::new(r as usize, c as usize)?;
-        let mut solver = Solver::new(geo.clone(), 16, Config::default());
+        let mut solver = Solver::new(geo.clone(), 16, Config::reference());
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..per_board {
             if super::interrupted() {
