@@ -1,22 +1,6 @@
-//! The fast bitboard Go board for up to 64 points.
-//!
-//! # Bit layout
-//! Point index = `row * cols + col`, row 0 at the bottom (GTP row 1), column 0 at the left
-//! (GTP column A). On 3×4:
-//!
-//! ```text
-//!   row 2 (GTP 3):   8  9 10 11
-//!   row 1 (GTP 2):   4  5  6  7
-//!   row 0 (GTP 1):   0  1  2  3
-//!                    A  B  C  D
-//! ```
-//!
-//! Neighbours come from shifts: east `<< 1` and west `>> 1` masked by the first/last column,
-//! north `<< cols` masked by the board, south `>> cols`. Chains are grown by repeated
-//! neighbour shifts (flood fill). Rules as in `games::go` under positional superko: captures of
-//! opponent chains first, then suicide is illegal; area scoring (stones plus empty regions
-//! bordered by one colour only). Superko is not a property of a board: see
-//! [`crate::position::Line`] and the search's path.
+//! The fast bitboard Go board for up to 64 points (the bit layout and the rules:
+//! [`crate::bitboard`]). Superko is not a property of a board: see
+//! [`crate::bitboard::Line`] and the search's path.
 
 use crate::symmetry;
 use crate::zobrist;
@@ -462,7 +446,7 @@ impl Geometry {
 }
 
 /// The stones of a board. Copy, 16 bytes. Positions (side to move, pass state) and histories
-/// live in [`crate::position`].
+/// are [`crate::bitboard::Position`] and [`crate::bitboard::Line`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Board {
     /// Black stones.

@@ -76,12 +76,12 @@ mod tests {
             let g = Geometry::new(r, c).unwrap();
             for s in 0..g.num_symmetries() {
                 let img: std::collections::HashSet<_> = (0..g.points())
-                    .map(|p| g.map_point(s, crate::Point(p as u8)))
+                    .map(|p| g.map_point(s, crate::board::Point(p as u8)))
                     .collect();
                 assert_eq!(img.len(), g.points());
                 let inv = g.inverse(s);
                 for p in 0..g.points() {
-                    let p = crate::Point(p as u8);
+                    let p = crate::board::Point(p as u8);
                     assert_eq!(g.map_point(inv, g.map_point(s, p)), p);
                 }
             }
@@ -97,12 +97,12 @@ mod tests {
             assert_eq!(m.area_score(&g), b.area_score(&g));
             assert_eq!(m.sym_hash(&g, 0), b.sym_hash(&g, s));
             for p in 0..9 {
-                let p = crate::Point(p);
-                let n = g.neighbours(crate::Bitboard::from_point(p));
+                let p = crate::board::Point(p);
+                let n = g.neighbours(crate::board::Bitboard::from_point(p));
                 let mapped_n = g.map_bitboard(s, n);
                 assert_eq!(
                     mapped_n,
-                    g.neighbours(crate::Bitboard::from_point(g.map_point(s, p)))
+                    g.neighbours(crate::board::Bitboard::from_point(g.map_point(s, p)))
                 );
             }
         }
