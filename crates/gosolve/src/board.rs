@@ -5,6 +5,7 @@
 use crate::symmetry;
 use crate::zobrist;
 use games::Player;
+use games::go::Symmetry;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor};
 
@@ -191,6 +192,9 @@ pub struct Geometry {
     full: Bitboard,
     not_first_col: Bitboard,
     not_last_col: Bitboard,
+    /// The board's symmetries in the solver's order ([`symmetry::symmetries_of`]): index `s`
+    /// of every table below names `syms[s]` (only `nsym` used).
+    syms: [Symmetry; 8],
     /// `sym_map[s][p]` = the image of point `p` under symmetry `s` (only `nsym` used).
     sym_map: [[u8; 64]; 8],
     /// `inverse[s]` = the symmetry undoing `s`.
@@ -237,6 +241,8 @@ impl Geometry {
             }
         }
         let nsym = syms.len();
+        let mut sym_list = [Symmetry::Identity; 8];
+        sym_list[..nsym].copy_from_slice(&syms);
         let mut inverse = [0u8; 8];
         for a in 0..nsym {
             for b in 0..nsym {
@@ -263,6 +269,7 @@ impl Geometry {
             full: Bitboard(full),
             not_first_col: Bitboard(full & !first_col),
             not_last_col: Bitboard(full & !last_col),
+            syms: sym_list,
             sym_map,
             inverse,
             nsym: nsym as u8,
@@ -301,7 +308,24 @@ impl Geometry {
         self.nsym as usize
     }
 
-    /// The image of `p` under symmetry number `s` (0 is the identity).
+    /// The board's symmetries; the tables of the geometry (and of the search's keys) number
+    /// them by their index here, 0 being the identity.
+    #[must_use]
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.syms[..self.nsym as usize]
+    }
+
+    /// The symmetry number `s` (its index in [`Geometry::symmetries`]).
+    ///
+    /// # Panics
+    /// If `s` is not below [`Geometry::num_symmetries`].
+    #[must_use]
+    pub fn symmetry(&self, s: usize) -> Symmetry {
+        self.symmetries()[s]
+    }
+
+    /// The image of `p` under symmetry number `s` (0 is the identity; see
+    /// [`Geometry::symmetry`]).
     #[must_use]
     pub fn map_point(&self, s: usize, p: Point) -> Point {
         Point(self.sym_map[s][p.index()])
