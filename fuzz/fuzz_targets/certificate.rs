@@ -8,7 +8,9 @@
 use check::Limits;
 use check::format::{Start, Step};
 use games::Player;
-use gosolve::{Answer, Line, Solver};
+use games::go::{Komi, Position, Rules, Size};
+use gosolve::bitboard::{Board, Geometry, Line};
+use gosolve::{Answer, Solver};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -36,26 +38,31 @@ fuzz_target!(|data: &[u8]| {
     if geo.points() > 9 {
         return;
     }
-    let Ok(sgeo) = gosolve::Geometry::new(geo.rows(), geo.cols()) else {
+    let Ok(size) = Size::new(geo.rows() as u32, geo.cols() as u32) else {
         return;
     };
+    let Ok(sgeo) = Geometry::new(geo.rows(), geo.cols()) else {
+        return;
+    };
+    // A root given by moves is a games::go position; a setup with earlier boards is built on
+    // the solver's back end (games::go has no pass state to set).
     let line = match &cert.start {
         Start::Moves(steps) => {
-            let mut line = Line::new();
+            let mut pos = Position::new(size, Rules::default());
             for s in steps {
                 let name = match s {
                     Step::Pass => "pass".to_string(),
                     Step::Stone(p) => geo.point_name(*p),
                     Step::Root => return,
                 };
-                let Some(m) = sgeo.parse_move(&name) else {
-                    return;
-                };
-                if line.play(&sgeo, m).is_err() {
+                if pos.play_text(&name).is_err() {
                     return;
                 }
             }
-            line
+            let Ok(line) = gosolve::bitboard::reference::line(&pos) else {
+                return;
+            };
+            line.1
         }
         Start::Setup {
             board,
@@ -63,7 +70,7 @@ fuzz_target!(|data: &[u8]| {
             passes,
             earlier,
         } => {
-            let fast = |b: &check::Board| gosolve::Board::from_drawing(&sgeo, &geo.draw(b)).ok();
+            let fast = |b: &check::Board| Board::from_drawing(&sgeo, &geo.draw(b)).ok();
             let Some(root) = fast(board) else { return };
             let Some(boards) = earlier.iter().map(fast).collect::<Option<Vec<_>>>() else {
                 return;
@@ -86,10 +93,17 @@ fuzz_target!(|data: &[u8]| {
         check::Color::White => Player::White,
     };
     let cfg = gosolve::Config {
-        max_expansions: 200_000,
-        ..Default::default()
+        limits: gosolve::Limits {
+            max_expansions: 200_000,
+            ..gosolve::Limits::default()
+        },
+        ..gosolve::Config::default()
     };
     let mut solver = Solver::new(sgeo, 4, cfg);
-    let p = solver.prove(&line, winner, cert.komi2);
-    assert_ne!(p.answer, Answer::Loss, "accepted a false claim: {verdict}");
+    let p = solver.prove(&line, winner, Komi::from_half_points(cert.komi2));
+    assert_ne!(
+        p.answer,
+        Answer::Disproven,
+        "accepted a false claim: {verdict}"
+    );
 });

@@ -24,7 +24,8 @@
 use check::format::komi_text;
 use check::{CheckError, Color, Geometry};
 use games::Player;
-use gosolve::{Line, Solver};
+use games::go::{Position, Rules, Size};
+use gosolve::{Played, Solver};
 use std::collections::{BTreeMap, HashMap};
 
 /// splitmix64 (seeded, no dependency).
@@ -382,24 +383,25 @@ struct Claim {
 }
 
 /// The solver's answer to a claim: whether it is true.
-fn truth(solver: &mut Solver, geo: &gosolve::Geometry, c: &Claim) -> Option<bool> {
-    let mut line = Line::new();
+fn truth(solver: &mut Solver, size: Size, c: &Claim) -> Option<bool> {
+    let mut pos = Position::new(size, Rules::default());
     for m in &c.moves {
-        line.play(geo, geo.parse_move(m)?).ok()?;
+        pos.play_text(m).ok()?;
     }
-    let p = solver.prove(&line, c.winner, games::go::Komi::from_half_points(c.komi2));
+    let p = solver.prove(&pos, c.winner, games::go::Komi::from_half_points(c.komi2));
     p.proven_winner().map(|w| w == c.winner)
 }
 
-fn write(solver: &mut Solver, geo: &gosolve::Geometry, c: &Claim) -> String {
-    let mut line = Line::new();
-    for m in &c.moves {
-        line.play(geo, geo.parse_move(m).unwrap()).unwrap();
-    }
+fn write(solver: &mut Solver, size: Size, c: &Claim) -> String {
+    let mut pos = Position::new(size, Rules::default());
+    let played: Vec<_> = c.moves.iter().map(|m| pos.play_text(m).unwrap()).collect();
     let mut out = Vec::new();
     gosolve::certificate::write_certificate(
         solver,
-        &line,
+        &Played {
+            position: &pos,
+            moves: &played,
+        },
         c.winner,
         games::go::Komi::from_half_points(c.komi2),
         &mut out,
@@ -465,14 +467,14 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
     let mut applied = [0usize; CLASSES.len()];
     let mut false_claims = 0;
     for (rows, cols, moves) in cases {
-        let geo = gosolve::Geometry::new(rows, cols).unwrap();
+        let size = Size::new(rows as u32, cols as u32).unwrap();
         let cgeo = Geometry::new(rows, cols).unwrap();
-        let mut solver = Solver::new(geo.clone(), 16, gosolve::Config::reference());
-        let mut line = Line::new();
+        let mut solver = Solver::for_size(size, 16, gosolve::Config::reference()).unwrap();
+        let mut pos = Position::new(size, Rules::default());
         for m in moves {
-            line.play(&geo, geo.parse_move(m).unwrap()).unwrap();
+            pos.play_text(m).unwrap();
         }
-        let solved = gosolve::solve_value(&mut solver, &line, |_| {});
+        let solved = gosolve::solve_value(&mut solver, &pos, |_| {});
         let v = solved.value.expect("a small board is solved");
         let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
         let trues = [
@@ -488,7 +490,7 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
             },
         ];
         for good in &trues {
-            let text = write(&mut solver, &geo, good);
+            let text = write(&mut solver, size, good);
             let verdict = check::check_text(&text).expect("the solver's certificate is valid");
             assert_eq!(verdict.komi2, good.komi2);
             let tree = Tree::read(&text);
@@ -526,7 +528,7 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
                 };
                 let mut c = good.clone();
                 c.moves.push(name);
-                if truth(&mut solver, &geo, &c) == Some(false) {
+                if truth(&mut solver, size, &c) == Some(false) {
                     let mut t = tree.clone();
                     t.set_header("start", &format!("moves {}", c.moves.join(" ")));
                     falses.push((c, t));
@@ -534,7 +536,7 @@ fn no_forged_certificate_of_a_false_claim_is_accepted() {
                 }
             }
             for (claim, start) in falses {
-                assert_eq!(truth(&mut solver, &geo, &claim), Some(false), "{claim:?}");
+                assert_eq!(truth(&mut solver, size, &claim), Some(false), "{claim:?}");
                 false_claims += 1;
                 // The adaptive adversary: 40 edits where the checker complains.
                 for attempt in 0..6 {

@@ -7,7 +7,8 @@
 use check::format::{Start, Step};
 use check::{CheckError, Limits};
 use games::Player;
-use gosolve::{Answer, Line, Solver};
+use games::go::{Position, Rules, Size};
+use gosolve::{Answer, Solver};
 use proptest::prelude::*;
 
 const C3X3: &str = include_str!("../../../data/cert/3x3-black-8.5.cert");
@@ -49,26 +50,26 @@ fn checked(bytes: &[u8], original: &check::Verdict) -> Result<(), TestCaseError>
         return Ok(());
     }
     let cert = check::parse_reader(bytes, limits()).unwrap();
-    let geo = gosolve::Geometry::new(cert.geo.rows(), cert.geo.cols()).unwrap();
+    let size = Size::new(cert.geo.rows() as u32, cert.geo.cols() as u32).unwrap();
     let Start::Moves(steps) = &cert.start else {
         return Ok(()); // a setup root: not asked here
     };
-    let mut line = Line::new();
+    let mut pos = Position::new(size, Rules::default());
     for s in steps {
         let name = match s {
             Step::Pass => "pass".to_string(),
             Step::Stone(p) => cert.geo.point_name(*p),
             Step::Root => unreachable!(),
         };
-        line.play(&geo, geo.parse_move(&name).unwrap()).unwrap();
+        pos.play_text(&name).unwrap();
     }
     let winner = if v.winner == check::Color::Black {
         Player::Black
     } else {
         Player::White
     };
-    let mut solver = Solver::new(geo, 4, gosolve::Config::reference());
-    let p = solver.prove(&line, winner, games::go::Komi::from_half_points(cert.komi2));
+    let mut solver = Solver::for_size(size, 4, gosolve::Config::reference()).unwrap();
+    let p = solver.prove(&pos, winner, games::go::Komi::from_half_points(cert.komi2));
     prop_assert_ne!(p.answer, Answer::Disproven, "a false claim accepted: {}", v);
     Ok(())
 }

@@ -30,7 +30,6 @@
 
 use games::Player;
 use games::go::{Komi, Move, Position, Size};
-use gosolve::position::reference;
 use gosolve::{Solver, solve_value_from};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -348,7 +347,6 @@ pub fn run(
         report(&a);
         return a;
     };
-    let (geo, line) = reference::line(pos).expect("the solver's boards fit");
     let saved_cancel = solver.config_mut().limits.cancel.replace(stop.clone());
     let saved_budget = solver.config().limits.max_expansions;
     let mut budget = limits.first_budget.max(1);
@@ -375,8 +373,8 @@ pub fn run(
             };
             solver.config_mut().limits.max_expansions = budget.min(left);
             let mv = a.moves[i].mv;
-            let mut child = line.clone();
-            if child.play(&geo, reference::to_fast(&geo, mv)).is_err() {
+            let mut child = pos.clone();
+            if child.play(mv).is_err() {
                 continue;
             }
             let before = solver.totals().0;
@@ -390,7 +388,7 @@ pub fn run(
                 m.lower = v;
                 m.upper = v;
                 m.pv = std::iter::once(mv)
-                    .chain(solved.pv.iter().map(|&x| reference::to_reference(&geo, x)))
+                    .chain(solved.pv.iter().copied())
                     .collect();
             }
             a.expansions += used;

@@ -30,7 +30,6 @@
 
 use games::Player;
 use games::go::{Board, KoRule, Komi, Move, Point, Position, Rules, SgfError, Size};
-use gosolve::position::reference;
 use gosolve::{Answer, Solver, solve_value_from};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -511,16 +510,16 @@ impl GoEngine {
 
     /// Runs `work` with the solver on the current position's superko game, on a thread with
     /// a large stack, stopped after `seconds` (0: no limit) through the solver's cancel flag.
-    /// Returns its result, the geometry, the seconds it took and whether the clock stopped it.
+    /// Returns its result, the seconds it took and whether the clock stopped it.
     fn with_solver<T: Send>(
         &mut self,
         seconds: f64,
-        work: impl FnOnce(&mut Solver, &gosolve::Line) -> T + Send,
-    ) -> (T, gosolve::Geometry, f64, bool) {
-        let (geo, line) = reference::line(&self.pos).expect("boards of up to 30 points fit");
-        let settings = &self.settings;
+        work: impl FnOnce(&mut Solver, &Position) -> T + Send,
+    ) -> (T, f64, bool) {
+        let (pos, settings) = (&self.pos, &self.settings);
         let solver = self.solver.get_or_insert_with(|| {
-            Solver::new(geo.clone(), settings.tt_mib, gosolve::session::config())
+            Solver::for_size(pos.size(), settings.tt_mib, gosolve::session::config())
+                .expect("boards of up to 30 points fit")
         });
         solver.config_mut().limits.max_expansions = settings.solve_budget;
         let cancel = Arc::new(AtomicBool::new(false));
@@ -538,7 +537,7 @@ impl GoEngine {
                 });
             }
             let out = gosolve::stack::run_with_stack("tsumi-solve", SOLVE_STACK_BYTES, || {
-                work(solver, &line)
+                work(solver, pos)
             })
             .expect("a solver thread can be started and does not panic");
             drop(tx);
@@ -546,7 +545,6 @@ impl GoEngine {
         });
         (
             out,
-            geo,
             start.elapsed().as_secs_f64(),
             cancel.load(Ordering::Relaxed),
         )
@@ -565,9 +563,9 @@ impl GoEngine {
             };
         }
         let guess = self.playout_first_guess();
-        let (solved, geo, seconds, timed_out) = self
-            .with_solver(self.settings.solve_seconds, |solver, line| {
-                solve_value_from(solver, line, guess, |_| {})
+        let (solved, seconds, timed_out) = self
+            .with_solver(self.settings.solve_seconds, |solver, pos| {
+                solve_value_from(solver, pos, guess, |_| {})
             });
         let expansions = solved
             .probes
@@ -578,11 +576,7 @@ impl GoEngine {
         match solved.value {
             Some(value) if solved.pv_checked => Solution::Proven {
                 value,
-                pv: solved
-                    .pv
-                    .iter()
-                    .map(|&m| reference::to_reference(&geo, m))
-                    .collect(),
+                pv: solved.pv,
                 expansions,
                 seconds,
             },
@@ -642,18 +636,14 @@ impl GoEngine {
         // value's unfinished question at 8.5 (4 MiB, one thread), with a budget of 5,000 /
         // 6,000 / 8,000 expansions a question: 6,815 / 4,423 / 990 expansions without them,
         // 8,127 / no proof / 1,425 with them.
-        let (proof, geo, _, _) = self.with_solver(seconds, |solver, line| {
+        let (proof, _, _) = self.with_solver(seconds, |solver, pos| {
             let cross = std::mem::replace(&mut solver.config_mut().cross_komi, false);
-            let proof = solver.prove(line, mover, Komi::from_half_points(komi2));
+            let proof = solver.prove(pos, mover, Komi::from_half_points(komi2));
             solver.config_mut().cross_komi = cross;
             proof
         });
         match proof.answer {
-            Answer::Proven => Some((
-                true,
-                proof.best_move.map(|m| reference::to_reference(&geo, m)),
-                proof.expansions,
-            )),
+            Answer::Proven => Some((true, proof.best_move, proof.expansions)),
             Answer::Disproven => Some((false, None, proof.expansions)),
             Answer::Unknown => None,
         }
@@ -678,8 +668,8 @@ impl GoEngine {
         let solver = if refusal.is_none() {
             let settings = &self.settings;
             Some(self.solver.get_or_insert_with(|| {
-                let geo = reference::geometry(pos.size()).expect("boards of up to 30 points fit");
-                Solver::new(geo, settings.tt_mib, gosolve::session::config())
+                Solver::for_size(pos.size(), settings.tt_mib, gosolve::session::config())
+                    .expect("boards of up to 30 points fit")
             }))
         } else {
             None

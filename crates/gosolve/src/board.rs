@@ -1,26 +1,11 @@
-//! The fast bitboard Go board for up to 64 points.
-//!
-//! # Bit layout
-//! Point index = `row * cols + col`, row 0 at the bottom (GTP row 1), column 0 at the left
-//! (GTP column A). On 3×4:
-//!
-//! ```text
-//!   row 2 (GTP 3):   8  9 10 11
-//!   row 1 (GTP 2):   4  5  6  7
-//!   row 0 (GTP 1):   0  1  2  3
-//!                    A  B  C  D
-//! ```
-//!
-//! Neighbours come from shifts: east `<< 1` and west `>> 1` masked by the first/last column,
-//! north `<< cols` masked by the board, south `>> cols`. Chains are grown by repeated
-//! neighbour shifts (flood fill). Rules as in `games::go` under positional superko: captures of
-//! opponent chains first, then suicide is illegal; area scoring (stones plus empty regions
-//! bordered by one colour only). Superko is not a property of a board: see
-//! [`crate::position::Line`] and the search's path.
+//! The fast bitboard Go board for up to 64 points (the bit layout and the rules:
+//! [`crate::bitboard`]). Superko is not a property of a board: see
+//! [`crate::bitboard::Line`] and the search's path.
 
 use crate::symmetry;
 use crate::zobrist;
 use games::Player;
+use games::go::Symmetry;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor};
 
@@ -207,6 +192,9 @@ pub struct Geometry {
     full: Bitboard,
     not_first_col: Bitboard,
     not_last_col: Bitboard,
+    /// The board's symmetries in the solver's order ([`symmetry::symmetries_of`]): index `s`
+    /// of every table below names `syms[s]` (only `nsym` used).
+    syms: [Symmetry; 8],
     /// `sym_map[s][p]` = the image of point `p` under symmetry `s` (only `nsym` used).
     sym_map: [[u8; 64]; 8],
     /// `inverse[s]` = the symmetry undoing `s`.
@@ -253,6 +241,8 @@ impl Geometry {
             }
         }
         let nsym = syms.len();
+        let mut sym_list = [Symmetry::Identity; 8];
+        sym_list[..nsym].copy_from_slice(&syms);
         let mut inverse = [0u8; 8];
         for a in 0..nsym {
             for b in 0..nsym {
@@ -279,6 +269,7 @@ impl Geometry {
             full: Bitboard(full),
             not_first_col: Bitboard(full & !first_col),
             not_last_col: Bitboard(full & !last_col),
+            syms: sym_list,
             sym_map,
             inverse,
             nsym: nsym as u8,
@@ -317,7 +308,24 @@ impl Geometry {
         self.nsym as usize
     }
 
-    /// The image of `p` under symmetry number `s` (0 is the identity).
+    /// The board's symmetries; the tables of the geometry (and of the search's keys) number
+    /// them by their index here, 0 being the identity.
+    #[must_use]
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.syms[..self.nsym as usize]
+    }
+
+    /// The symmetry number `s` (its index in [`Geometry::symmetries`]).
+    ///
+    /// # Panics
+    /// If `s` is not below [`Geometry::num_symmetries`].
+    #[must_use]
+    pub fn symmetry(&self, s: usize) -> Symmetry {
+        self.symmetries()[s]
+    }
+
+    /// The image of `p` under symmetry number `s` (0 is the identity; see
+    /// [`Geometry::symmetry`]).
     #[must_use]
     pub fn map_point(&self, s: usize, p: Point) -> Point {
         Point(self.sym_map[s][p.index()])
@@ -462,7 +470,7 @@ impl Geometry {
 }
 
 /// The stones of a board. Copy, 16 bytes. Positions (side to move, pass state) and histories
-/// live in [`crate::position`].
+/// are [`crate::bitboard::Position`] and [`crate::bitboard::Line`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Board {
     /// Black stones.

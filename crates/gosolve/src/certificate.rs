@@ -45,7 +45,8 @@
 
 use crate::board::{Bitboard, Board, Geometry, Move, Point};
 use crate::eyes::pure_eyes;
-use crate::position::Line;
+use crate::position::{Line, reference};
+use crate::root::Root;
 use crate::search::{Answer, Solver, black_wins};
 use games::Player;
 use games::go::Komi;
@@ -219,7 +220,7 @@ struct Writer<'a, W: Write> {
     stats: CertificateStats,
 }
 
-/// Writes the certificate that `winner` wins the end of `line` at `komi`, which
+/// Writes the certificate that `winner` wins from `root` at `komi`, which
 /// `solver` has just proved (or can prove: every winner's node is asked again).
 ///
 /// The solver's budget is lifted during extraction and its questions are asked with one
@@ -229,14 +230,17 @@ struct Writer<'a, W: Write> {
 /// # Errors
 /// [`CertificateError`]: a write error, a node the solver cannot answer (budget, interrupt),
 /// a failing claim, or a board of more than 64 points.
+///
+/// # Panics
+/// If `root` is not a position of the solver's size.
 pub fn write_certificate<W: Write>(
     solver: &mut Solver,
-    line: &Line,
+    root: &impl Root,
     winner: Player,
     komi: Komi,
     out: W,
 ) -> Result<CertificateStats, CertificateError> {
-    write_certificate_as(solver, line, winner, komi, out, CertificateFormat::Text)
+    write_certificate_as(solver, root, winner, komi, out, CertificateFormat::Text)
 }
 
 /// [`write_certificate`] in the format `format`. Either format is written while the proof
@@ -244,15 +248,18 @@ pub fn write_certificate<W: Write>(
 ///
 /// # Errors
 /// As [`write_certificate`].
+///
+/// # Panics
+/// As [`write_certificate`].
 pub fn write_certificate_as<W: Write>(
     solver: &mut Solver,
-    line: &Line,
+    root: &impl Root,
     winner: Player,
     komi: Komi,
     out: W,
     format: CertificateFormat,
 ) -> Result<CertificateStats, CertificateError> {
-    write_certificate_bounded(solver, line, winner, komi, out, format, CANDIDATE_BYTES)
+    write_certificate_bounded(solver, root, winner, komi, out, format, CANDIDATE_BYTES)
 }
 
 /// [`write_certificate_as`] with the reference candidates' memory bounded by about
@@ -264,9 +271,12 @@ pub fn write_certificate_as<W: Write>(
 ///
 /// # Errors
 /// As [`write_certificate`].
+///
+/// # Panics
+/// As [`write_certificate`].
 pub fn write_certificate_bounded<W: Write>(
     solver: &mut Solver,
-    line: &Line,
+    root: &impl Root,
     winner: Player,
     komi: Komi,
     out: W,
@@ -274,6 +284,7 @@ pub fn write_certificate_bounded<W: Write>(
     budget: u64,
 ) -> Result<CertificateStats, CertificateError> {
     let geo = solver.geometry().clone();
+    let line = &*root.line(&geo);
     if geo.points() > 64 {
         return Err(CertificateError::TooLarge);
     }
@@ -687,7 +698,7 @@ impl<W: Write> Writer<'_, W> {
             self.stats.expansions += p.expansions;
         }
         match p.answer {
-            Answer::Proven => Ok(p.best_move),
+            Answer::Proven => Ok(p.best_move.map(|m| reference::to_fast(&self.geo, m))),
             Answer::Disproven => {
                 Err(self.broken(format!("the solver now finds a loss for {}", w.name())))
             }

@@ -32,15 +32,16 @@
 //! chains (or regions) are pairwise non-adjacent and a grid of n points has no more than
 //! ⌈n/2⌉ pairwise non-adjacent points.
 
-use crate::board::{Bitboard, Board, Geometry};
+use crate::board::{Bitboard, Board, BoardError, Geometry};
 use games::Player;
+use games::go;
 
 /// The most chains or regions a board of at most 64 points can hold (see the module docs).
 const MAX_SETS: usize = 32;
 
 /// The pure-eye analysis of one player w: the stones of the chains of X* and the points of T*.
 ///
-/// Both sets are bitboards in the layout of [`crate::board`]; they are disjoint.
+/// Both sets are bitboards in the layout of [`crate::bitboard`]; they are disjoint.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PureEyes {
     /// Stones of the chains in X* (w's stones).
@@ -68,7 +69,7 @@ impl PureEyes {
 /// ```
 /// use games::Player;
 /// use gosolve::eyes::pure_eyes;
-/// use gosolve::{Board, Geometry};
+/// use gosolve::bitboard::{Board, Geometry};
 ///
 /// let geo = Geometry::new(3, 3).unwrap();
 /// // A Black chain with two one-point eyes owns the whole board.
@@ -168,6 +169,17 @@ pub fn pure_eyes(geo: &Geometry, board: &Board, w: Player) -> PureEyes {
         }
     }
     PureEyes { alive, territory }
+}
+
+/// The area that `w` can enforce on a `games::go` board by its pure eyes ([`PureEyes::area`]
+/// of [`pure_eyes`]), or `None` when no chain of `w` is certified.
+///
+/// # Errors
+/// [`BoardError::UnsupportedSize`] above 64 points.
+pub fn certified_area(board: &go::Board, w: Player) -> Result<Option<u32>, BoardError> {
+    let geo = crate::root::geometry(board.size())?;
+    let eyes = pure_eyes(&geo, &crate::position::reference::board(&geo, board), w);
+    Ok((!eyes.alive.is_empty()).then(|| eyes.area()))
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ pub fn run(c: &Campaign) -> Result<Vec<KindReport>, BoardError> {
         };
         let mut rng = SplitMix(c.seed);
         for &(rows, cols) in &c.boards {
-            let geo = crate::Geometry::new(rows as usize, cols as usize)?;
+            let geo = crate::board::Geometry::new(rows as usize, cols as usize)?;
             let size = go::Size::new(rows, cols).map_err(|_| BoardError::UnsupportedSize {
                 rows: rows as usize,
                 cols: cols as usize,

@@ -223,11 +223,11 @@ pub fn features(geo: &Geometry, board: &Board, to_move: Player, komi2: i32) -> [
     let n = geo.points() as f64;
     let empty = board.empty(geo);
     let (me, opp) = (board.stones(to_move), board.stones(to_move.opponent()));
-    let chains = |stones: crate::Bitboard| {
+    let chains = |stones: crate::board::Bitboard| {
         let (mut atari, mut two) = (0u32, 0u32);
         let mut rest = stones;
         while let Some(p) = rest.lowest() {
-            let chain = geo.flood(crate::Bitboard::from_point(p), stones);
+            let chain = geo.flood(crate::board::Bitboard::from_point(p), stones);
             rest = rest.minus(chain);
             match (geo.neighbours(chain) & empty).count() {
                 1 => atari += 1,
@@ -238,11 +238,11 @@ pub fn features(geo: &Geometry, board: &Board, to_move: Player, komi2: i32) -> [
         (f64::from(atari) / 4.0, f64::from(two) / 4.0)
     };
     // Empty points with no neighbour outside `own`.
-    let eyes = |own: crate::Bitboard| {
+    let eyes = |own: crate::board::Bitboard| {
         f64::from(empty.minus(geo.neighbours(geo.full().minus(own))).count()) / n
     };
-    let libs = |own: crate::Bitboard| f64::from((geo.neighbours(own) & empty).count()) / n;
-    let space = |other: crate::Bitboard| {
+    let libs = |own: crate::board::Bitboard| f64::from((geo.neighbours(own) & empty).count()) / n;
+    let space = |other: crate::board::Bitboard| {
         let reach = geo.neighbours(other) | other;
         f64::from(geo.full().minus(reach).count()) / n
     };
@@ -411,7 +411,9 @@ mod tests {
                 for (k, own) in [(5, b.black), (6, b.white)] {
                     let slow = empty
                         .points()
-                        .filter(|&p| geo.neighbours(crate::Bitboard::from_point(p)).0 & !own.0 == 0)
+                        .filter(|&p| {
+                            geo.neighbours(crate::board::Bitboard::from_point(p)).0 & !own.0 == 0
+                        })
                         .count();
                     let f = features(&geo, &b, Player::Black, 1);
                     assert_eq!(f[k], slow as f64 / geo.points() as f64, "{r}x{c}");

@@ -12,14 +12,17 @@
 //!
 //! # Examples
 //! ```
-//! use gosolve::{Geometry, Line, session};
-//! let mut solver = session::solver(Geometry::new(2, 2).unwrap(), 1);
-//! let solved = session::solve_value_from(&mut solver, &Line::new(), None, |_| {});
+//! use games::go::{Position, Rules, Size};
+//! use gosolve::session;
+//! let size = Size::new(2, 2).unwrap();
+//! let mut solver = session::solver(size, 1).unwrap();
+//! let root = Position::new(size, Rules::default());
+//! let solved = session::solve_value_from(&mut solver, &root, None, |_| {});
 //! assert_eq!(solved.value, Some(1));
 //! ```
 
 pub use crate::value::{Solved, solve_value_from};
-use crate::{Config, Geometry, Solver, prior::PriorKind};
+use crate::{BoardError, Config, Solver, prior::PriorKind};
 
 /// The prior of a session: the learned logistic model at scales 576/192
 /// ([`PriorKind::LEARNED`]).
@@ -39,10 +42,12 @@ pub fn config() -> Config {
     }
 }
 
-/// A solver of `geo` with a table of `tt_mib` MiB and the session's [`config`].
-#[must_use]
-pub fn solver(geo: Geometry, tt_mib: usize) -> Solver {
-    Solver::new(geo, tt_mib, config())
+/// A solver of boards of `size` with a table of `tt_mib` MiB and the session's [`config`].
+///
+/// # Errors
+/// As [`Solver::for_size`].
+pub fn solver(size: games::go::Size, tt_mib: usize) -> Result<Solver, BoardError> {
+    Solver::for_size(size, tt_mib, config())
 }
 
 #[cfg(test)]

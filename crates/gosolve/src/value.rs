@@ -31,11 +31,12 @@
 //! proof (Black's at v − ½, White's at v + ½), re-proving a node from the table when its entry
 //! was evicted. It stays inside both proof trees, so it ends (two passes) with score exactly v.
 
-use crate::board::Move;
-use crate::position::Line;
+use crate::board::Move as FastMove;
+use crate::position::{Line, reference};
+use crate::root::Root;
 use crate::search::{Answer, Proof, Solver};
 use games::Player;
-use games::go::Komi;
+use games::go::{Komi, Move};
 
 /// What the bisection established.
 #[derive(Clone, Debug, PartialEq)]
@@ -116,12 +117,15 @@ impl Proof {
     }
 }
 
-/// Finds the value of the end of `line` by bisection over komi. `on_proof` is called after
+/// Finds the value of `root` by bisection over komi. `on_proof` is called after
 /// each question (for progress output; [`Proof::pruned`] tells a pruned question from its
 /// unpruned repeat). Stops early, with the bounds known so far, when a question comes back
 /// unknown (budget or Ctrl-C).
-pub fn solve_value(solver: &mut Solver, line: &Line, on_proof: impl FnMut(&Proof)) -> Solved {
-    solve_value_from(solver, line, None, on_proof)
+///
+/// # Panics
+/// If `root` is not a position of the solver's size.
+pub fn solve_value(solver: &mut Solver, root: &impl Root, on_proof: impl FnMut(&Proof)) -> Solved {
+    solve_value_from(solver, root, None, on_proof)
 }
 
 /// [`solve_value`] with a first guess `g` of the value (points, clamped to the board): the
@@ -129,12 +133,16 @@ pub fn solve_value(solver: &mut Solver, line: &Line, on_proof: impl FnMut(&Proof
 /// A guess only orders the questions; the value needs the same two proofs whatever it is
 /// (one, for a full-board value such as 4x5's: `Some(20)` settles it with Black's proof at
 /// komi 19.5).
+///
+/// # Panics
+/// As [`solve_value`].
 pub fn solve_value_from(
     solver: &mut Solver,
-    line: &Line,
+    root: &impl Root,
     first_guess: Option<i32>,
     mut on_proof: impl FnMut(&Proof),
 ) -> Solved {
+    let line = &*root.line(solver.geometry());
     let n = solver.geometry().points() as i32;
     let (mut lower, mut upper) = (-n, n);
     let mut proofs = Vec::new();
@@ -282,13 +290,17 @@ pub const fn probe_budget(points: u32) -> u64 {
 ///
 /// The probes go in `probes`. The guess only orders the questions that follow, never the
 /// value.
+///
+/// # Panics
+/// As [`solve_value`].
 pub fn probe_guess(
     solver: &mut Solver,
-    line: &Line,
+    root: &impl Root,
     lower: &mut i32,
     upper: &mut i32,
     probes: &mut Vec<Proof>,
 ) -> i32 {
+    let line = &*root.line(solver.geometry());
     let points = solver.geometry().points() as u32;
     let saved = solver.config().limits.max_expansions;
     let budget = probe_budget(points);
@@ -386,7 +398,21 @@ fn prove_unpruned(solver: &mut Solver, line: &Line, winner: Player, komi2: i32) 
 
 /// The principal variation of a position of known value `v`, and whether it replayed legally
 /// to a finished game scored exactly `v`.
-pub fn principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<Move>, bool) {
+///
+/// # Panics
+/// As [`solve_value`].
+pub fn principal_variation(solver: &mut Solver, root: &impl Root, v: i32) -> (Vec<Move>, bool) {
+    let geo = solver.geometry().clone();
+    let (pv, ok) = fast_principal_variation(solver, &root.line(&geo), v);
+    let pv = pv
+        .iter()
+        .map(|&m| reference::to_reference(&geo, m))
+        .collect();
+    (pv, ok)
+}
+
+/// [`principal_variation`] of the back end's superko game, in its moves.
+fn fast_principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<FastMove>, bool) {
     let n = solver.geometry().points() as i32;
     let geo = solver.geometry().clone();
     let mut l = line.clone();
@@ -397,7 +423,7 @@ pub fn principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<Mov
         // The side whose bound is the trivial one (full-board values) has no proof: pass.
         let trivial = (mover == Player::White && v == n) || (mover == Player::Black && v == -n);
         let m = if trivial {
-            Move::PASS
+            FastMove::PASS
         } else {
             let k2 = if mover == Player::Black {
                 2 * v - 1
@@ -409,7 +435,7 @@ pub fn principal_variation(solver: &mut Solver, line: &Line, v: i32) -> (Vec<Mov
                 p = prove_unpruned(solver, &l, mover, k2);
             }
             match (p.answer, p.best_move) {
-                (Answer::Proven, Some(m)) => m,
+                (Answer::Proven, Some(m)) => reference::to_fast(&geo, m),
                 _ => return (pv, false),
             }
         };

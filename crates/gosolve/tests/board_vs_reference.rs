@@ -4,8 +4,8 @@
 
 use games::Player;
 use games::go::{self, KoRule, Rules};
-use gosolve::position::reference;
-use gosolve::{Bitboard, Board, Geometry, Line, Move, Point};
+use gosolve::bitboard::reference;
+use gosolve::bitboard::{Bitboard, Board, Geometry, Line, Move, Point};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
@@ -49,7 +49,7 @@ fn play_random_games(rows: u32, cols: u32, seed: u64, games: usize) -> u64 {
         let (geo, mut line) = reference::line(&refpos).unwrap();
         let mut inc = sym_hashes(&geo, &line.position.board);
         // Position keys seen in this game (exact up to 30 points).
-        let mut seen: HashMap<u64, gosolve::Position> = HashMap::new();
+        let mut seen: HashMap<u64, gosolve::bitboard::Position> = HashMap::new();
         let max = 6 * geo.points() + 20;
         for ply in 0..max {
             let ctx = format!("{rows}x{cols} seed {seed} game {g} ply {ply}");

@@ -5,9 +5,10 @@
 
 use games::Player;
 use games::go::Komi;
+use gosolve::bitboard::{Geometry, Line};
 use gosolve::search::Checkpoint;
 use gosolve::table::CheckpointError;
-use gosolve::{Answer, Config, Geometry, Line, Solver};
+use gosolve::{Answer, Config, Solver};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;

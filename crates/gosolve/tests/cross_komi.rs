@@ -9,8 +9,8 @@ mod common;
 use games::Player;
 use games::go;
 use games::go::Komi;
+use gosolve::bitboard::reference;
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver, solve_value};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -103,7 +103,7 @@ fn mixed_komis_in_one_table_keep_the_oracle_values() {
 fn empty_board_values_do_not_depend_on_cross_komi_numbers() {
     let mut differ = false;
     for (rows, cols) in [(2, 3), (2, 4), (3, 3), (2, 5)] {
-        let geo = gosolve::Geometry::new(rows, cols).unwrap();
+        let geo = gosolve::bitboard::Geometry::new(rows, cols).unwrap();
         let mut effort = Vec::new();
         let mut values = Vec::new();
         for cross in [false, true] {
@@ -112,7 +112,7 @@ fn empty_board_values_do_not_depend_on_cross_komi_numbers() {
                 ..Config::reference()
             };
             let mut solver = Solver::new(geo.clone(), 16, cfg);
-            let res = solve_value(&mut solver, &gosolve::Line::new(), |_| {});
+            let res = solve_value(&mut solver, &gosolve::bitboard::Line::new(), |_| {});
             assert!(
                 res.pv_checked,
                 "{rows}x{cols}: the PV does not replay to the value"

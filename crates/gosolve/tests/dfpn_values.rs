@@ -5,7 +5,8 @@
 
 use games::Player;
 use games::go::Komi;
-use gosolve::{Answer, Config, Geometry, Line, Solver, solve_value};
+use gosolve::bitboard::{Geometry, Line, reference};
+use gosolve::{Answer, Config, Solver, solve_value};
 
 /// (rows, cols, value) rows of the published table (`gosolve::published`).
 fn published_values() -> Vec<(usize, usize, i32)> {
@@ -53,7 +54,7 @@ fn check(rows: usize, cols: usize, value: i32, tt_mib: usize) {
     // Replay the PV on the fast board once more: legal, finished, scored v.
     let mut line = Line::new();
     for &m in &res.pv {
-        line.play(&geo, m).unwrap();
+        line.play(&geo, reference::to_fast(&geo, m)).unwrap();
     }
     assert!(line.over);
     assert_eq!(line.score(&geo), value);

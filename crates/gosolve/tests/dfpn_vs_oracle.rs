@@ -15,8 +15,8 @@ mod common;
 use games::Player;
 use games::go;
 use games::go::Komi;
+use gosolve::bitboard::reference;
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -226,9 +226,7 @@ fn run(rows: u32, cols: u32, seed: u64, cases: u64, oracle_budget: u64, tt_mib: 
                     .best_move
                     .unwrap_or_else(|| panic!("{ctx}: no best move"));
                 let mut child = pos.clone();
-                child
-                    .play(reference::to_reference(&geo, m))
-                    .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                child.play(m).unwrap_or_else(|e| panic!("{ctx}: {e}"));
                 // The child's full value can be far harder for the oracle than the parent's
                 // (a cutoff at the parent), so it is checked within the same budget.
                 if let Ok(cv) = oracle.value(&child) {

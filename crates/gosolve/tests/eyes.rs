@@ -11,10 +11,10 @@
 
 use games::Player;
 use games::go::{self, KoRule, Rules};
+use gosolve::bitboard::reference;
+use gosolve::bitboard::{Bitboard, Board, Geometry, Point};
 use gosolve::eyes::{PureEyes, pure_eyes};
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
-use gosolve::{Bitboard, Board, Geometry, Point};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashSet;

@@ -12,9 +12,10 @@ mod common;
 use games::Player;
 use games::go;
 use games::go::Komi;
+use gosolve::bitboard::Line;
+use gosolve::bitboard::reference;
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
-use gosolve::{Answer, Config, Line, Solver, solve_value};
+use gosolve::{Answer, Config, Solver, solve_value};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -98,7 +99,7 @@ fn differential(rows: u32, cols: u32, seed: u64, cases: u64) -> (u64, Vec<u64>) 
             if mover_wins && !pos.is_over() {
                 let m = p.best_move.unwrap_or_else(|| panic!("no best move: {ctx}"));
                 let mut child = pos.clone();
-                child.play(reference::to_reference(&geo, m)).unwrap();
+                child.play(m).unwrap();
                 if let Ok(cv) = oracle.value(&child) {
                     assert_eq!(
                         (Komi::from_half_points(komi2).black_wins(cv) == Some(true)),
@@ -132,7 +133,7 @@ fn parallel_answers_equal_the_oracle_on_random_superko_positions() {
 fn whole_boards_with_threads_have_the_published_values_run_after_run() {
     // (rows, cols, value) from data/go-psk-values.tsv.
     for &(r, c, v) in &[(2, 2, 1), (3, 3, 9), (2, 4, 8), (1, 7, 2), (3, 4, 4)] {
-        let geo = gosolve::Geometry::new(r, c).unwrap();
+        let geo = gosolve::bitboard::Geometry::new(r, c).unwrap();
         for threads in [2, 3] {
             for run in 0..2 {
                 let mut s = Solver::new(geo.clone(), 16, config(threads, true));
@@ -152,7 +153,7 @@ fn whole_boards_with_threads_have_the_published_values_run_after_run() {
 fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
     // 2x4 (value +8, a full-board win for Black): the second time the question is asked the
     // root's proof is found in the table at once; its move must come back with it.
-    let geo = gosolve::Geometry::new(2, 4).unwrap();
+    let geo = gosolve::bitboard::Geometry::new(2, 4).unwrap();
     for threads in [1, 2, 3] {
         let mut s = Solver::new(geo.clone(), 16, config(threads, true));
         let first = s.prove(&Line::new(), Player::Black, Komi::from_half_points(15));
@@ -167,7 +168,7 @@ fn a_root_proven_by_the_table_on_entry_still_names_its_winning_move() {
         );
         let m = again.best_move.expect("a best move from the table's proof");
         let mut line = Line::new();
-        line.play(&geo, m).unwrap();
+        line.play(&geo, reference::to_fast(&geo, m)).unwrap();
         let reply = s.prove(&line, Player::Black, Komi::from_half_points(15));
         assert_eq!(
             reply.answer,

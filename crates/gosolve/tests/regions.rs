@@ -11,11 +11,12 @@
 use games::Player;
 use games::go::Komi;
 use games::go::{self, KoRule, Rules};
+use gosolve::bitboard::reference;
+use gosolve::bitboard::{Bitboard, Board, Geometry};
 use gosolve::eyes::{PureEyes, pure_eyes};
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
 use gosolve::regions::RegionSolver;
-use gosolve::{Bitboard, Board, Config, Geometry, Solver};
+use gosolve::{Config, Solver};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -13,9 +13,10 @@ mod common;
 use games::Player;
 use games::go;
 use games::go::Komi;
+use gosolve::bitboard::reference;
+use gosolve::bitboard::{Board, Geometry, Line};
 use gosolve::eyes::pure_eyes;
-use gosolve::position::reference;
-use gosolve::{Answer, Board, Config, Geometry, Line, Solver};
+use gosolve::{Answer, Config, Solver};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -120,7 +121,7 @@ fn no_static_win_right_after_the_winners_own_pass() {
         let mut solver = Solver::new(geo.clone(), 4, cfg);
         let p = solver.prove(&line, Player::White, Komi::from_half_points(9));
         assert_eq!(p.answer, Answer::Proven);
-        assert_eq!(p.best_move, Some(gosolve::Move::PASS));
+        assert_eq!(p.best_move, Some(games::go::Move::Pass));
     }
     // Without the pass, White to move cannot stop Black from taking the board: White's pass
     // is answered by Black's capture, not by a pass.

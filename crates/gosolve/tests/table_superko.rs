@@ -5,9 +5,10 @@
 use games::Player;
 use games::go::Komi;
 use games::go::{self, KoRule, Rules};
+use gosolve::bitboard::reference;
+use gosolve::bitboard::{Board, Geometry, Line};
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
-use gosolve::{Answer, Board, Config, Geometry, Line, Solver};
+use gosolve::{Answer, Config, Solver};
 
 fn reference_line(size: &str, moves: &[&str]) -> go::Position {
     let size = go::Size::parse(size).unwrap();

@@ -5,7 +5,8 @@
 //! `cargo test -p gosolve --features fault-injection --test torn_writes` (run by `.ci/run`).
 #![cfg(feature = "fault-injection")]
 
-use gosolve::{Config, Geometry, Line, Solver, solve_value};
+use gosolve::bitboard::{Geometry, Line};
+use gosolve::{Config, Solver, solve_value};
 
 #[test]
 fn torn_writes_are_rejected_and_values_stay_right() {

@@ -44,7 +44,7 @@
 //! children (on 6x6 Hex a window of about 7 of 30).
 
 use crate::budget::{Budget, Meter};
-use crate::numbers::{DeltaAcc, INF, add, one_plus_epsilon, unknown};
+use crate::numbers::{DeltaAcc, INF, add, one_plus_epsilon, unknown_pn};
 use crate::order::{MoveOrder, NaturalOrder};
 use crate::prior::{Prior, Uniform};
 use crate::question::Question;
@@ -129,7 +129,7 @@ impl<'a, G: Game, P: Prior<G>, O: MoveOrder<G>> Engine<'a, G, P, O> {
             return if wins { (0, INF) } else { (INF, 0) };
         }
         let (phi, delta) = self.prior.estimate(self.game, s, &mut self.scratch);
-        (unknown(phi), unknown(delta))
+        (unknown_pn(phi), unknown_pn(delta))
     }
 
     /// The window size for `live` children under `factor`.

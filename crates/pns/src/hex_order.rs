@@ -61,8 +61,8 @@ impl MoveOrder<Hex> for ResistanceOrder {
 pub struct HexThreats;
 
 impl Prior<Hex> for HexThreats {
-    fn estimate(&self, _: &Hex, _: &HexState, _: &mut Vec<HexMove>) -> (u32, u32) {
-        (1, 1)
+    fn estimate(&self, _: &Hex, _: &HexState, _: &mut Vec<HexMove>) -> (vocab::Pn, vocab::Pn) {
+        (vocab::Pn::ONE, vocab::Pn::ONE)
     }
 
     fn exact(&self, game: &Hex, state: &HexState) -> Option<bool> {

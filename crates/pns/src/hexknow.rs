@@ -770,8 +770,8 @@ impl HexKnowledge {
 }
 
 impl Prior<Hex> for HexKnowledge {
-    fn estimate(&self, _: &Hex, _: &HexState, _: &mut Vec<HexMove>) -> (u32, u32) {
-        (1, 1)
+    fn estimate(&self, _: &Hex, _: &HexState, _: &mut Vec<HexMove>) -> (vocab::Pn, vocab::Pn) {
+        (vocab::Pn::ONE, vocab::Pn::ONE)
     }
 
     fn exact(&self, game: &Hex, state: &HexState) -> Option<bool> {
@@ -1253,7 +1253,7 @@ impl<P: Prior<Hex>> Prior<KnowledgeHex> for OnHex<P> {
         game: &KnowledgeHex,
         state: &HexState,
         scratch: &mut Vec<HexMove>,
-    ) -> (u32, u32) {
+    ) -> (vocab::Pn, vocab::Pn) {
         self.0.estimate(&game.hex, state, scratch)
     }
 

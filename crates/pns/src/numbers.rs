@@ -3,7 +3,10 @@
 //!
 //! This is pns's own compact representation (tree nodes and table entries hold two of them);
 //! the proof number shared with gosolve is the 64-bit [`vocab::Pn`], and [`vocab::Pn::from_u32`]
-//! reads one of these as it.
+//! reads one of these as it. A [`crate::Prior`] speaks `vocab::Pn` and [`unknown_pn`] brings
+//! its estimate into 32 bits: the 32-bit numbers stay because a table entry packs φ and δ in
+//! one word (24 bytes an entry) and the tree's nodes are counted against the memory budget, so
+//! 64-bit numbers would change how many entries and nodes fit, and with them the searches.
 //!
 //! All algorithms here use the **negamax** form (Nagai): a node's numbers are `(φ, δ)` from the
 //! point of view of the player to move there, where φ is the proof number of "the mover reaches
@@ -47,6 +50,13 @@ pub const fn unknown(x: u32) -> u32 {
     } else {
         x
     }
+}
+
+/// [`unknown`] of a prior's estimate: the estimate in 32 bits (∞ and anything above
+/// [`MAX_FINITE`] read as [`INF`]), made safe for an unknown node.
+#[must_use]
+pub fn unknown_pn(x: vocab::Pn) -> u32 {
+    unknown(u32::try_from(x.get()).unwrap_or(INF))
 }
 
 /// Accumulates δ of a node from its children's φ, by the standard sum or the weak rule.
@@ -111,6 +121,13 @@ mod tests {
         assert_eq!(add(2, 3), 5);
         assert_eq!(unknown(0), 1);
         assert!(unknown(INF) < MAX_FINITE);
+        assert_eq!(unknown_pn(vocab::Pn::new(7)), 7);
+        assert_eq!(unknown_pn(vocab::Pn::ZERO), 1);
+        assert_eq!(unknown_pn(vocab::Pn::INF), unknown(INF));
+        assert_eq!(
+            unknown_pn(vocab::Pn::new(u64::from(u32::MAX) + 9)),
+            unknown(INF)
+        );
     }
 
     #[test]

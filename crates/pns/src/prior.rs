@@ -6,11 +6,14 @@
 //! says.
 
 use games::Game;
+use vocab::Pn;
 
 /// A heuristic for the numbers of a new, non-terminal node.
 pub trait Prior<G: Game> {
-    /// `(φ, δ)` for the player to move in `state`. `scratch` is a reusable move buffer.
-    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32);
+    /// `(φ, δ)` for the player to move in `state`. `scratch` is a reusable move buffer. The
+    /// algorithms keep their numbers in 32 bits ([`crate::numbers`]) and clamp an estimate
+    /// into `1..MAX_FINITE` there.
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (Pn, Pn);
 
     /// The exact value of a non-terminal node for its mover when the heuristic *knows* it
     /// (`Some(true)`: the mover wins, e.g. it has a winning move; `Some(false)`: it loses).
@@ -25,8 +28,8 @@ pub trait Prior<G: Game> {
 pub struct Uniform;
 
 impl<G: Game> Prior<G> for Uniform {
-    fn estimate(&self, _: &G, _: &G::State, _: &mut Vec<G::Move>) -> (u32, u32) {
-        (1, 1)
+    fn estimate(&self, _: &G, _: &G::State, _: &mut Vec<G::Move>) -> (Pn, Pn) {
+        (Pn::ONE, Pn::ONE)
     }
 }
 
@@ -37,9 +40,9 @@ impl<G: Game> Prior<G> for Uniform {
 pub struct Mobility;
 
 impl<G: Game> Prior<G> for Mobility {
-    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (Pn, Pn) {
         game.legal_moves(state, scratch);
-        (1, scratch.len().max(1) as u32)
+        (Pn::ONE, Pn::new(scratch.len().max(1) as u64))
     }
 }
 
@@ -50,7 +53,7 @@ impl<G: Game> Prior<G> for Mobility {
 pub struct WithMobility<P>(pub P);
 
 impl<G: Game, P: Prior<G>> Prior<G> for WithMobility<P> {
-    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (Pn, Pn) {
         Mobility.estimate(game, state, scratch)
     }
 
@@ -60,7 +63,7 @@ impl<G: Game, P: Prior<G>> Prior<G> for WithMobility<P> {
 }
 
 impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for Box<P> {
-    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (Pn, Pn) {
         (**self).estimate(game, state, scratch)
     }
 
@@ -70,7 +73,7 @@ impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for Box<P> {
 }
 
 impl<G: Game, P: Prior<G> + ?Sized> Prior<G> for &P {
-    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+    fn estimate(&self, game: &G, state: &G::State, scratch: &mut Vec<G::Move>) -> (Pn, Pn) {
         (**self).estimate(game, state, scratch)
     }
 
@@ -93,8 +96,8 @@ mod tests {
             _: &TicTacToe,
             _: &<TicTacToe as Game>::State,
             _: &mut Vec<<TicTacToe as Game>::Move>,
-        ) -> (u32, u32) {
-            (7, 7)
+        ) -> (Pn, Pn) {
+            (Pn::new(7), Pn::new(7))
         }
 
         fn exact(&self, _: &TicTacToe, _: &<TicTacToe as Game>::State) -> Option<bool> {
@@ -108,7 +111,7 @@ mod tests {
         let s = g.initial();
         let mut scratch = Vec::new();
         let p = WithMobility(AlwaysWins);
-        assert_eq!(p.estimate(&g, &s, &mut scratch), (1, 9));
+        assert_eq!(p.estimate(&g, &s, &mut scratch), (Pn::new(1), Pn::new(9)));
         assert_eq!(p.exact(&g, &s), Some(true));
         assert_eq!(WithMobility(Uniform).exact(&g, &s), None);
     }

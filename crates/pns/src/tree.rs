@@ -10,7 +10,7 @@
 //! **solved** positions (keyed as in [`crate::table`], so it is sound for repeating games
 //! too): a new node whose position was solved elsewhere starts solved.
 
-use crate::numbers::{DeltaAcc, INF, unknown};
+use crate::numbers::{DeltaAcc, INF, unknown_pn};
 use crate::prior::Prior;
 use crate::question::Question;
 use crate::table::position_key;
@@ -107,7 +107,7 @@ impl<'a, G: Game, P: Prior<G>> Tree<'a, G, P> {
             return if wins { (0, INF) } else { (INF, 0) };
         }
         let (phi, delta) = self.prior.estimate(self.game, s, &mut self.scratch);
-        (unknown(phi), unknown(delta))
+        (unknown_pn(phi), unknown_pn(delta))
     }
 
     /// Walks from the root to the most-proving leaf (at each node the child of least δ, which

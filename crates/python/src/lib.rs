@@ -11,7 +11,6 @@ use engine::{GoEngine, GoSettings};
 use games::Player;
 use games::go::{KoRule, Komi, Move, Position as GoPosition, Rules, Size};
 use gosolve::certificate::{CertificateError, CertificateFormat};
-use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver, solve_value_from};
 use pyo3::exceptions::{PyIsADirectoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -98,8 +97,18 @@ struct Position {
     inner: GoPosition,
     /// The moves played by `new` and `play` (none for `from_sgf`): when they replay from the
     /// empty board to exactly this position and history, a certificate names its root by
-    /// them (`reference::line_with_moves` checks; otherwise by its board and history).
+    /// them ([`gosolve::Played`] checks; otherwise by its board and history).
     moves: Vec<Move>,
+}
+
+impl Position {
+    /// The position as the root of a question, with its moves.
+    fn root(&self) -> gosolve::Played<'_> {
+        gosolve::Played {
+            position: &self.inner,
+            moves: &self.moves,
+        }
+    }
 }
 
 #[pymethods]
@@ -252,7 +261,7 @@ fn solver_for(
     threads: usize,
     budget: u64,
     cancel: &Arc<AtomicBool>,
-) -> PyResult<(Solver, gosolve::Line, gosolve::Geometry)> {
+) -> PyResult<Solver> {
     let pos = &position.inner;
     if pos.size().points() > engine::go_engine::SOLVE_MAX_POINTS {
         return Err(value_error(format!(
@@ -265,13 +274,16 @@ fn solver_for(
     if tt_mib == 0 || threads == 0 {
         return Err(value_error("tt_mib and threads must be at least 1"));
     }
-    let (geo, line) = reference::line_with_moves(pos, &position.moves).map_err(value_error)?;
     let cfg = Config {
-        limits: gosolve::Limits { max_expansions: budget, cancel: Some(cancel.clone()), ..gosolve::Limits::default() },
+        limits: gosolve::Limits {
+            max_expansions: budget,
+            cancel: Some(cancel.clone()),
+            ..gosolve::Limits::default()
+        },
         threads,
         ..gosolve::session::config()
     };
-    Ok((Solver::new(geo.clone(), tt_mib, cfg), line, geo))
+    Solver::for_size(pos.size(), tt_mib, cfg).map_err(value_error)
 }
 
 /// The value of `position` by two df-pn proofs (bisection over komi) and a principal
@@ -288,20 +300,17 @@ fn solve(
     tt_mib: usize,
 ) -> PyResult<Solution> {
     let cancel = Arc::new(AtomicBool::new(false));
-    let (mut solver, line, geo) = solver_for(position, tt_mib, threads, budget, &cancel)?;
+    let mut solver = solver_for(position, tt_mib, threads, budget, &cancel)?;
+    let root = position.root();
     let solved = search(py, seconds, &cancel, || {
-        solve_value_from(&mut solver, &line, None, |_| {})
+        solve_value_from(&mut solver, &root, None, |_| {})
     })?;
     let (expansions, _) = solver.totals();
     Ok(Solution {
         value: solved.value,
         lower: solved.lower,
         upper: solved.upper,
-        pv: solved
-            .pv
-            .iter()
-            .map(|&m| reference::to_reference(&geo, m).to_string())
-            .collect(),
+        pv: solved.pv.iter().map(ToString::to_string).collect(),
         expansions,
         pv_checked: solved.pv_checked,
     })
@@ -355,14 +364,13 @@ fn prove(
         }
     };
     let cancel = Arc::new(AtomicBool::new(false));
-    let (mut solver, line, geo) = solver_for(position, tt_mib, threads, budget, &cancel)?;
+    let mut solver = solver_for(position, tt_mib, threads, budget, &cancel)?;
+    let root = position.root();
     // Every output is checked before the search, so that no answer is lost to a bad path.
     if let Some(path) = &certificate {
         check_target(path)?;
     }
-    let proof = search(py, seconds, &cancel, || {
-        solver.prove(&line, winner, k)
-    })?;
+    let proof = search(py, seconds, &cancel, || solver.prove(&root, winner, k))?;
     let answer = match proof.answer {
         Answer::Proven => Some(true),
         Answer::Disproven => Some(false),
@@ -385,20 +393,11 @@ fn prove(
         cancel.store(false, Ordering::Relaxed);
         search(py, 0.0, &cancel, || {
             write_atomic(path, |w| {
-                gosolve::certificate::write_certificate_as(
-                    &mut solver,
-                    &line,
-                    proven,
-                    k,
-                    w,
-                    format,
-                )
+                gosolve::certificate::write_certificate_as(&mut solver, &root, proven, k, w, format)
             })
         })??;
     }
-    let best = proof
-        .best_move
-        .map(|m| reference::to_reference(&geo, m).to_string());
+    let best = proof.best_move.map(|m| m.to_string());
     Ok((answer, best, proof.expansions))
 }
 

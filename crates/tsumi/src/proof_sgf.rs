@@ -20,7 +20,7 @@ use check::format::{Kind, Start, Step};
 use check::{Board, Certificate, Color, Geometry};
 use games::Player;
 use games::go::Komi;
-use gosolve::{Line, Proof, Solver};
+use gosolve::{Proof, Root, Solver};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -32,9 +32,14 @@ pub const WHOLE_TREE_NODES: usize = 10_000;
 ///
 /// # Errors
 /// No answer to show, a failing certificate extraction, or a write error.
-pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> anyhow::Result<()> {
+pub fn write_go(
+    solver: &mut Solver,
+    root: &impl Root,
+    p: &Proof,
+    path: &Path,
+) -> anyhow::Result<()> {
     let winner = crate::cmd::check::proven_winner(p, "--proof-sgf")?;
-    write_one(solver, line, winner, p.komi.half_points(), path)
+    write_one(solver, root, winner, p.komi.half_points(), path)
 }
 
 /// Writes the SGF of both deciding proofs of a solved value `v` into `dir` (`solve
@@ -42,17 +47,22 @@ pub fn write_go(solver: &mut Solver, line: &Line, p: &Proof, path: &Path) -> any
 ///
 /// # Errors
 /// A directory or write error, or a failing certificate extraction.
-pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
+pub fn write_solve(
+    solver: &mut Solver,
+    root: &impl Root,
+    value: i32,
+    dir: &Path,
+) -> anyhow::Result<()> {
     for (w, k2, path) in crate::cmd::check::deciding_files(value, dir, "sgf", "--proof-sgf")? {
-        write_one(solver, line, w, k2, &path)?;
+        write_one(solver, root, w, k2, &path)?;
     }
     Ok(())
 }
 
-/// Writes the SGF of "`winner` wins the end of `line` at komi `komi2`/2".
+/// Writes the SGF of "`winner` wins from `root` at komi `komi2`/2".
 fn write_one(
     solver: &mut Solver,
-    line: &Line,
+    root: &impl Root,
     winner: Player,
     komi2: i32,
     path: &Path,
@@ -60,7 +70,7 @@ fn write_one(
     let mut text = Vec::new();
     gosolve::certificate::write_certificate(
         solver,
-        line,
+        root,
         winner,
         Komi::from_half_points(komi2),
         &mut text,

@@ -1,8 +1,9 @@
 //! Helpers shared by the checker's integration tests.
 
 use games::Player;
+use games::go::{Position, Rules, Size};
 use gosolve::certificate::{CertificateFormat, write_certificate_as};
-use gosolve::{Line, Solver};
+use gosolve::{Played, Solver};
 
 /// A certificate, in format `f`, of `winner`'s proof at komi `komi2`/2 after `moves` on a
 /// `rows`×`cols` board, written by the solver with its default configuration.
@@ -14,16 +15,17 @@ pub fn write(
     komi2: i32,
     f: CertificateFormat,
 ) -> String {
-    let geo = gosolve::Geometry::new(rows, cols).unwrap();
-    let mut solver = Solver::new(geo.clone(), 16, gosolve::Config::reference());
-    let mut line = Line::new();
-    for m in moves {
-        line.play(&geo, geo.parse_move(m).unwrap()).unwrap();
-    }
+    let size = Size::new(rows as u32, cols as u32).unwrap();
+    let mut solver = Solver::for_size(size, 16, gosolve::Config::reference()).unwrap();
+    let mut pos = Position::new(size, Rules::default());
+    let played: Vec<_> = moves.iter().map(|m| pos.play_text(m).unwrap()).collect();
     let mut out = Vec::new();
     write_certificate_as(
         &mut solver,
-        &line,
+        &Played {
+            position: &pos,
+            moves: &played,
+        },
         winner,
         games::go::Komi::from_half_points(komi2),
         &mut out,

@@ -56,13 +56,14 @@ mod tests;
 mod virtual_loss;
 mod worker;
 
-use crate::board::{Geometry, Move};
-use crate::position::Line;
+use crate::board::{BoardError, Geometry};
+use crate::position::{Line, reference};
 pub use crate::prior::PriorKind;
 use crate::prior::{FEATURES, Prior};
+use crate::root::Root;
 use crate::table::{CheckpointError, CheckpointInfo, NodeKey, Table, TableStats};
 use games::Player;
-use games::go::Komi;
+use games::go::{self, Komi, Move};
 use node::{key_of, root_state};
 use numbers::holds_of_score;
 use path::Path;
@@ -385,10 +386,18 @@ pub(crate) const fn black_wins(score: i32, komi2: i32) -> bool {
 /// Salts of the keys of pruned searches (Black's moves pruned, White's moves pruned).
 const PRUNE_SALT: [u64; 2] = [0x5BD1_E995_3C6E_F372, 0xA54F_F53A_2F1B_7C4D];
 
-/// The identity of a checkpoint of questions about the end of `line` on boards of `geo`
-/// (see [`Solver::checkpoint_identity`]), without a solver.
-#[must_use]
-pub fn checkpoint_identity(geo: &Geometry, line: &Line, question: &str) -> String {
+/// The identity of a checkpoint of questions about `pos` (see
+/// [`Solver::checkpoint_identity`]), without a solver.
+///
+/// # Errors
+/// [`BoardError::UnsupportedSize`] above 64 points.
+pub fn checkpoint_identity(pos: &go::Position, question: &str) -> Result<String, BoardError> {
+    let (geo, line) = reference::line(pos)?;
+    Ok(identity_of(&geo, &line, question))
+}
+
+/// The checkpoint identity of questions about the end of `line` on boards of `geo`.
+fn identity_of(geo: &Geometry, line: &Line, question: &str) -> String {
     let k = key_of(geo, 0, &root_state(geo, line));
     format!(
         "go {}x{} root {:016x}.{:016x}.{:016x} {question}",
@@ -438,7 +447,17 @@ impl std::fmt::Debug for Solver {
 const WORKER_STACK_BYTES: usize = 256 << 20;
 
 impl Solver {
-    /// A solver for boards of `geo` with a table of `tt_mib` MiB.
+    /// A solver for boards of `size` with a table of `tt_mib` MiB.
+    ///
+    /// # Errors
+    /// [`BoardError::UnsupportedSize`] above 64 points (the position keys are exact only up
+    /// to 30).
+    pub fn for_size(size: go::Size, tt_mib: usize, cfg: Config) -> Result<Self, BoardError> {
+        Ok(Solver::new(crate::root::geometry(size)?, tt_mib, cfg))
+    }
+
+    /// A solver for boards of `geo` (the back end's geometry; see [`Solver::for_size`]) with
+    /// a table of `tt_mib` MiB.
     #[must_use]
     pub fn new(geo: Geometry, tt_mib: usize, cfg: Config) -> Self {
         // Written by as many threads as will search it.
@@ -462,10 +481,17 @@ impl Solver {
         }
     }
 
-    /// The geometry.
+    /// The back end's geometry.
     #[must_use]
     pub fn geometry(&self) -> &Geometry {
         &self.geo
+    }
+
+    /// The size of the boards the solver answers questions about.
+    #[must_use]
+    pub fn size(&self) -> go::Size {
+        go::Size::new(self.geo.rows() as u32, self.geo.cols() as u32)
+            .expect("the geometry's sides are 1..=19")
     }
 
     /// The table's counters, summed over the threads (see [`TableStats::add`]).
@@ -543,13 +569,13 @@ impl Solver {
         }
     }
 
-    /// The identity under which a checkpoint of questions about the end of `line` is saved
+    /// The identity under which a checkpoint of questions about `root` is saved
     /// and accepted: the board, the root node's table identity (canonical position and
     /// history signatures, so the position and its earlier boards) and `question` (the
     /// caller's words for what is asked, such as "solve" or "prove black 24.5").
     #[must_use]
-    pub fn checkpoint_identity(&self, line: &Line, question: &str) -> String {
-        checkpoint_identity(&self.geo, line, question)
+    pub fn checkpoint_identity(&self, root: &impl Root, question: &str) -> String {
+        identity_of(&self.geo, &root.line(&self.geo), question)
     }
 
     /// Writes a checkpoint of the table now (see [`Checkpoint`]).
@@ -581,11 +607,15 @@ impl Solver {
         &mut self.table
     }
 
-    /// The table identity of the end of `line` (canonical position key, the two history
-    /// signatures in the canonical frame, and the canonicalising symmetry).
+    /// The table identity of `root` (canonical position key, the two history signatures in
+    /// the canonical frame, and the canonicalising symmetry).
     #[must_use]
-    pub fn node_key(&self, line: &Line) -> NodeKey {
-        key_of(&self.geo, self.salt, &root_state(&self.geo, line))
+    pub fn node_key(&self, root: &impl Root) -> NodeKey {
+        key_of(
+            &self.geo,
+            self.salt,
+            &root_state(&self.geo, &root.line(&self.geo)),
+        )
     }
 
     /// [`Solver::prove`] as a trial: when the answer comes back unknown, every entry the
@@ -598,15 +628,15 @@ impl Solver {
     /// # Panics
     /// As [`Solver::prove`]; a panic inside leaves the journal open (a solver that panicked
     /// is not reused).
-    pub fn prove_trial(&mut self, line: &Line, winner: Player, komi: Komi) -> Proof {
+    pub fn prove_trial(&mut self, root: &impl Root, winner: Player, komi: Komi) -> Proof {
         self.table.open_journal();
-        let p = self.prove(line, winner, komi);
+        let p = self.prove(root, winner, komi);
         self.table
             .close_journal(p.answer == Answer::Unknown, &mut self.paths[0].table);
         p
     }
 
-    /// Answers "does `winner` win from the end of `line` at `komi`?" (a half-integer komi)
+    /// Answers "does `winner` win from `root` at `komi`?" (a half-integer komi)
     ///
     /// With winner-side pruning on, the moves of `winner` that fill its own single-point eyes
     /// or play inside its certified territory away from the opponent's stones there are
@@ -620,8 +650,14 @@ impl Solver {
     /// summed over the threads.
     ///
     /// # Panics
-    /// If `komi` is a whole number (komi must be a half-integer, so that no game is drawn).
-    pub fn prove(&mut self, line: &Line, winner: Player, komi: Komi) -> Proof {
+    /// If `komi` is a whole number (komi must be a half-integer, so that no game is drawn),
+    /// or `root` is not a position of the solver's size.
+    pub fn prove(&mut self, root: &impl Root, winner: Player, komi: Komi) -> Proof {
+        self.prove_line(&root.line(&self.geo), winner, komi)
+    }
+
+    /// [`Solver::prove`] on the back end's superko game.
+    fn prove_line(&mut self, line: &Line, winner: Player, komi: Komi) -> Proof {
         // The search, its table and its prior count komi in half-points.
         let komi2 = komi.half_points();
         assert!(komi2 % 2 != 0, "komi must be a half-integer");
@@ -746,7 +782,7 @@ impl Solver {
             komi,
             answer,
             best_move: if result.mover_wins == Some(true) && !pruned_loss {
-                result.best
+                result.best.map(|m| reference::to_reference(&self.geo, m))
             } else {
                 None
             },

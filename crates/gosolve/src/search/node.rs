@@ -122,7 +122,7 @@ impl Worker<'_> {
         st: &NodeState,
         p: Point,
         board: Board,
-        captured: crate::Bitboard,
+        captured: crate::board::Bitboard,
         h0: u64,
     ) -> NodeState {
         let geo = self.q.geo;

@@ -18,7 +18,8 @@ pub struct NodeKey {
     pub sig1: u64,
     /// Second history signature (canonical frame).
     pub sig2: u64,
-    /// The canonicalising symmetry (maps the current frame to the canonical one).
+    /// The canonicalising symmetry (maps the current frame to the canonical one), by its
+    /// index in the geometry's symmetries ([`crate::bitboard::Geometry::symmetry`] names it).
     pub sym: u8,
 }
 

@@ -35,7 +35,7 @@ use crate::system::resident_memory;
 use anyhow::{Context, bail};
 use clap::Args;
 use games::go::Komi;
-use gosolve::{Geometry, Solver, solve_value_from};
+use gosolve::{Played, Solver, solve_value_from};
 use serde_json::json;
 
 /// Arguments of `tsumi bench`.
@@ -257,8 +257,11 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
     let name = item.name();
     let pos = crate::go_input::go_position(&format!("{r}x{c}"), None, &item.moves, None, 64)
         .with_context(|| format!("bench position {name}"))?;
-    let (geo, line) = crate::cmd::prove::go::line_of(&pos, true, &item.moves)?;
     let moves = crate::cmd::prove::go::parsed_moves(&pos, &item.moves)?;
+    let root = Played {
+        position: &pos,
+        moves: &moves,
+    };
     let label = format!("bench {name} ({})", knowledge.describe());
     let mut cfg = config(args.max_expansions, 0.0, args.epsilon, label);
     cfg.prior = crate::prior::parse_prior(&args.prior)?;
@@ -266,12 +269,12 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
     if args.samples.is_some() {
         cfg.sample_every = 8;
     }
-    let mut solver = Solver::new(geo, args.tt_mib, cfg);
+    let mut solver = Solver::for_size(pos.size(), args.tt_mib, cfg)?;
     let start = std::time::Instant::now();
     // The first question: the playouts' guess where they separate the komis, else the
     // solver's probes (as `solve` does).
     let playouts = engine::playout_guess::playout_guess(r, c, &moves);
-    let res = solve_value_from(&mut solver, &line, playouts.value, |p| {
+    let res = solve_value_from(&mut solver, &root, playouts.value, |p| {
         end_progress(p.time_s);
     });
     let time_s = start.elapsed().as_secs_f64();
@@ -319,8 +322,8 @@ fn run_one(args: &BenchArgs, item: &BenchItem, knowledge: KnowledgeArgs) -> anyh
             } else {
                 2 * v + 1
             };
-            let mut fresh = Solver::new(Geometry::new(r, c)?, args.tt_mib, cfg.clone());
-            let q = fresh.prove(&line, winner, Komi::from_half_points(k2));
+            let mut fresh = Solver::for_size(pos.size(), args.tt_mib, cfg.clone())?;
+            let q = fresh.prove(&root, winner, Komi::from_half_points(k2));
             if q.proven_winner() != Some(winner) {
                 bail!(
                     "{name}: the deciding question at komi {} asked alone came back {:?}",

@@ -271,7 +271,7 @@ fn run_position(
     let moves = &position.moves;
     let pos = crate::go_input::go_position(&size, None, moves, None, 64)
         .with_context(|| format!("suite position {name}"))?;
-    let (geo, line) = crate::cmd::prove::go::line_of(&pos, true, moves)?;
+    let root_moves = crate::cmd::prove::go::root_moves(&pos, true, moves)?;
     let mut cfg = config(
         limit,
         0.0,
@@ -283,9 +283,12 @@ fn run_position(
     if args.samples.is_some() {
         cfg.sample_every = 8;
     }
-    let mut solver = Solver::new(geo, args.tt_mib, cfg);
+    let mut solver = Solver::for_size(pos.size(), args.tt_mib, cfg)?;
     let p = solver.prove(
-        &line,
+        &gosolve::Played {
+            position: &pos,
+            moves: &root_moves,
+        },
         Player::Black,
         Komi::from_half_points(position.komi2()),
     );

@@ -5,7 +5,7 @@ use anyhow::{Context, bail};
 use games::Player;
 use games::go::Komi;
 use gosolve::certificate::CertificateFormat;
-use gosolve::{Answer, Line, Proof, Solver};
+use gosolve::{Answer, Proof, Root, Solver};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tsumi check`.
@@ -85,13 +85,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
 /// No answer to certify, a write error, or a failing extraction.
 pub fn write_go(
     solver: &mut Solver,
-    line: &Line,
+    root: &impl Root,
     p: &Proof,
     path: &Path,
     format: CertificateFormat,
 ) -> anyhow::Result<()> {
     let winner = proven_winner(p, "--certificate")?;
-    write_one(solver, line, winner, p.komi.half_points(), path, format)
+    write_one(solver, root, winner, p.komi.half_points(), path, format)
 }
 
 /// The player a question's proof shows winning (the asked player's win, or its opponent's
@@ -159,16 +159,21 @@ pub(crate) fn check_dir(dir: &Path, flag: &str) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// A directory or write error, or a failing extraction.
-pub fn write_solve(solver: &mut Solver, line: &Line, value: i32, dir: &Path) -> anyhow::Result<()> {
+pub fn write_solve(
+    solver: &mut Solver,
+    root: &impl Root,
+    value: i32,
+    dir: &Path,
+) -> anyhow::Result<()> {
     for (w, k2, path) in deciding_files(value, dir, "cert", "--certificate")? {
-        write_one(solver, line, w, k2, &path, CertificateFormat::Text)?;
+        write_one(solver, root, w, k2, &path, CertificateFormat::Text)?;
     }
     Ok(())
 }
 
 fn write_one(
     solver: &mut Solver,
-    line: &Line,
+    root: &impl Root,
     winner: Player,
     komi2: i32,
     path: &Path,
@@ -178,7 +183,7 @@ fn write_one(
     let stats = crate::result_file::write_atomic_with(path, "certificate", |w| {
         gosolve::certificate::write_certificate_as(
             solver,
-            line,
+            root,
             winner,
             Komi::from_half_points(komi2),
             w,

@@ -4,7 +4,7 @@
 //! The format and its guarantees: `gosolve::table::checkpoint`.
 
 use gosolve::search::Checkpoint;
-use gosolve::{Geometry, Line, Solver};
+use gosolve::{Root, Solver};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -63,11 +63,11 @@ impl CheckpointArgs {
 
     /// Checks the flags before any search: a positive interval, no existing checkpoint
     /// file overwritten without --resume, and a --resume file that is a checkpoint of this
-    /// run (`question` about the end of `line` on `geo`; its records are checked when read).
+    /// run (`question` about `pos`; its records are checked when read).
     ///
     /// # Errors
     /// A one-line message naming the flag or the file.
-    pub fn check(&self, geo: &Geometry, line: &Line, question: &str) -> anyhow::Result<()> {
+    pub fn check(&self, pos: &games::go::Position, question: &str) -> anyhow::Result<()> {
         if self.resume_if_present {
             if self.checkpoint.is_none() {
                 anyhow::bail!("--resume-if-present applies with --checkpoint FILE");
@@ -119,7 +119,7 @@ impl CheckpointArgs {
                 anyhow::bail!("--resume {}: no such checkpoint file", path.display());
             }
             let found = gosolve::table::checkpoint_identity_of(path)?;
-            let expected = gosolve::search::checkpoint_identity(geo, line, question);
+            let expected = gosolve::search::checkpoint_identity(pos, question)?;
             if found != expected {
                 return Err(gosolve::table::CheckpointError::Identity {
                     path: path.clone(),
@@ -135,11 +135,16 @@ impl CheckpointArgs {
     /// The plan for `solver` (where to save, under the run's identity), if any: the file
     /// of --checkpoint, else that of --resume.
     #[must_use]
-    pub fn plan(&self, solver: &Solver, line: &Line, question: &str) -> Option<Arc<Checkpoint>> {
+    pub fn plan(
+        &self,
+        solver: &Solver,
+        root: &impl Root,
+        question: &str,
+    ) -> Option<Arc<Checkpoint>> {
         let path = self.checkpoint.as_ref().or(self.resume.as_ref())?;
         Some(Arc::new(Checkpoint::new(
             path.clone(),
-            solver.checkpoint_identity(line, question),
+            solver.checkpoint_identity(root, question),
             Duration::from_secs_f64(self.checkpoint_minutes.unwrap_or(DEFAULT_MINUTES) * 60.0),
         )))
     }
@@ -152,14 +157,14 @@ impl CheckpointArgs {
     pub fn resume(
         &self,
         solver: &mut Solver,
-        line: &Line,
+        root: &impl Root,
         question: &str,
         quiet: bool,
     ) -> anyhow::Result<()> {
         let Some(path) = self.resume_path() else {
             return Ok(());
         };
-        let identity = solver.checkpoint_identity(line, question);
+        let identity = solver.checkpoint_identity(root, question);
         let info = solver.load_checkpoint(path, &identity)?;
         if !quiet {
             eprintln!(

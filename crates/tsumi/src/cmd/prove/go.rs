@@ -16,8 +16,7 @@ use crate::system::{available_memory_bytes, cpu_seconds, resident_memory};
 use anyhow::{Context, bail};
 use games::Player;
 use games::go::Komi;
-use gosolve::position::reference;
-use gosolve::{Answer, Solver};
+use gosolve::{Answer, Played, Solver};
 use serde_json::json;
 use std::sync::atomic::Ordering;
 
@@ -151,10 +150,14 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         bail!("komi {komi} is not a half-integer: a drawn game would answer neither question");
     }
     check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
-    let (geo, line) = line_of(&pos, args.sgf.is_none(), &args.moves)?;
+    let root_moves = root_moves(&pos, args.sgf.is_none(), &args.moves)?;
+    let root = Played {
+        position: &pos,
+        moves: &root_moves,
+    };
     let winner = parse_winner(args.winner.as_deref(), pos.to_move())?;
     let asked = format!("prove {} at komi {komi}", winner.name());
-    args.checkpoints.check(&geo, &line, &asked)?;
+    args.checkpoints.check(&pos, &asked)?;
     let question = json!({
         "board": pos.size().to_string(),
         "sgf": args.sgf.as_ref().map(|p| p.display().to_string()),
@@ -189,21 +192,22 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     if args.samples.is_some() {
         cfg.sample_every = 8;
     }
+    let size = pos.size();
     let (tt_mib, tt_why) = table_mib(
         args.tt_mib,
-        geo.points(),
-        geo.rows() == 1 || geo.cols() == 1,
+        size.points(),
+        size.rows() == 1 || size.cols() == 1,
     );
     check_tt_mib(tt_mib)?;
     if !args.output.json {
         eprintln!("table: {tt_mib} MiB ({tt_why})");
     }
-    let mut solver = Solver::new(geo.clone(), tt_mib, cfg);
+    let mut solver = Solver::for_size(size, tt_mib, cfg).context("board for the df-pn solver")?;
     args.checkpoints
-        .resume(&mut solver, &line, &asked, args.output.json)?;
-    let plan = args.checkpoints.plan(&solver, &line, &asked);
+        .resume(&mut solver, &root, &asked, args.output.json)?;
+    let plan = args.checkpoints.plan(&solver, &root, &asked);
     solver.config_mut().checkpoint.clone_from(&plan);
-    let mut p = solver.prove(&line, winner, komi);
+    let mut p = solver.prove(&root, winner, komi);
     end_progress(p.time_s);
     let mut pruned_first = None;
     if p.pruned_loss {
@@ -217,7 +221,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         }
         pruned_first = Some(p);
         solver.config_mut().prune = false;
-        p = solver.prove(&line, winner, komi);
+        p = solver.prove(&root, winner, komi);
         end_progress(p.time_s);
     }
     // Saved before anything else is written, so that an answer or an interrupt keeps its
@@ -227,7 +231,7 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         write_samples(&mut solver, path)?;
     }
     let interrupted = cancel_flag().load(Ordering::Relaxed);
-    let best = p.best_move.map(|m| geo.move_name(m));
+    let best = p.best_move.map(|m| m.to_string());
     let proven = p.answer != Answer::Unknown;
     // Why there is no answer (None when there is one).
     let why = (!proven).then(|| {
@@ -302,8 +306,8 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         };
         println!(
             "{}x{} at komi {komi}, {} to move: {verdict}",
-            geo.rows(),
-            geo.cols(),
+            size.rows(),
+            size.cols(),
             pos.to_move().name()
         );
         if let Some(b) = best {
@@ -346,12 +350,12 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
         } else {
             gosolve::certificate::CertificateFormat::Text
         };
-        let r = crate::cmd::check::write_go(&mut solver, &line, &p, path, format);
+        let r = crate::cmd::check::write_go(&mut solver, &root, &p, path, format);
         let what = format!("the certificate {}", path.display());
         crate::interrupt::unless_interrupted(r, &what)?;
     }
     if let Some(path) = &args.proof_sgf {
-        let r = crate::proof_sgf::write_go(&mut solver, &line, &p, path);
+        let r = crate::proof_sgf::write_go(&mut solver, &root, &p, path);
         let what = format!("the proof SGF {}", path.display());
         crate::interrupt::unless_interrupted(r, &what)?;
     }
@@ -359,23 +363,22 @@ pub fn run(args: &ProveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The solver's line of `pos`; when it was given by `--moves` alone, with those moves kept
-/// (certificates then name the root by its moves).
+/// The moves that name `pos` as a question's root ([`gosolve::Played`]): its `--moves` when
+/// it was given by them alone (certificates then name the root by its moves), else none.
 ///
 /// # Errors
 /// A move that does not parse on this board (already rejected when `pos` was built, so
-/// never silently dropped here), or a board the df-pn solver does not take.
-pub(crate) fn line_of(
+/// never silently dropped here).
+pub(crate) fn root_moves(
     pos: &games::go::Position,
     by_moves: bool,
     moves: &[String],
-) -> anyhow::Result<(gosolve::Geometry, gosolve::Line)> {
-    let parsed = if by_moves {
-        parsed_moves(pos, moves)?
+) -> anyhow::Result<Vec<games::go::Move>> {
+    if by_moves {
+        parsed_moves(pos, moves)
     } else {
-        Vec::new()
-    };
-    reference::line_with_moves(pos, &parsed).context("board for the df-pn solver")
+        Ok(Vec::new())
+    }
 }
 
 /// The `--moves` list parsed on `pos`'s board (empty items dropped; legality is checked

@@ -12,7 +12,6 @@ use games::go::Komi;
 use games::Player;
 use games::go;
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver};
 
 /// Runs the brute force; returns the disagreements.
@@ -31,8 +30,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
     let mut disagreements = 0;
     for &(r, c) in boards {
         let size = go::Size::new(r, c)?;
-        let geo = gosolve::Geometry::new(r as usize, c as usize)?;
-        let mut solver = Solver::new(geo, 16, Config::reference());
+        let mut solver = Solver::for_size(size, 16, Config::reference())?;
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..games {
             if super::interrupted() {
@@ -56,11 +54,10 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                     skipped += 1;
                     continue;
                 };
-                let (_, line) = reference::line(pos)?;
                 for (k2, want) in [(2 * v - 1, Answer::Proven), (2 * v + 1, Answer::Disproven)] {
                     questions += 1;
                     let a = solver
-                        .prove(&line, Player::Black, Komi::from_half_points(k2))
+                        .prove(pos, Player::Black, Komi::from_half_points(k2))
                         .answer;
                     if a == want {
                         agree += 1;

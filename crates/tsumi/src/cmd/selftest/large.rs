@@ -10,7 +10,6 @@ use games::Player;
 use games::go;
 use games::go::Komi;
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver};
 
 /// Runs the large-board part; returns the disagreements.
@@ -32,7 +31,6 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
     for &(r, c, count) in boards {
         let size = go::Size::new(r, c)?;
         let n = size.points();
-        let geo = gosolve::Geometry::new(r as usize, c as usize)?;
         let cfg = Config {
             limits: gosolve::Limits {
                 max_expansions: max_exp,
@@ -40,7 +38,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             },
             ..Config::reference()
         };
-        let mut solver = Solver::new(geo, 64, cfg);
+        let mut solver = Solver::for_size(size, 64, cfg)?;
         let mut done = 0;
         let mut tries = 0;
         while done < count && tries < 20 * count {
@@ -54,7 +52,6 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 continue;
             }
             done += 1;
-            let (_, line) = reference::line(&pos)?;
             let case = |k2| case_name(size, &moves, k2);
             // A fresh oracle per position: its memo of long histories is dropped each time.
             if let Ok(v) = Oracle::new().with_max_nodes(oracle_nodes).value(&pos) {
@@ -62,7 +59,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                     cases += 1;
                     by_oracle += 1;
                     let a = solver
-                        .prove(&line, Player::Black, Komi::from_half_points(k2))
+                        .prove(&pos, Player::Black, Komi::from_half_points(k2))
                         .answer;
                     if a == Answer::Unknown {
                         skipped += 1;
@@ -83,7 +80,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 by_resolve += 1;
                 let k2 = 2 * (rng.below(n + 1) as i32 - n as i32 / 2) + 1;
                 let a = solver
-                    .prove(&line, Player::Black, Komi::from_half_points(k2))
+                    .prove(&pos, Player::Black, Komi::from_half_points(k2))
                     .answer;
                 if a == Answer::Unknown {
                     skipped += 1;

@@ -33,7 +33,6 @@ use games::Player;
 use games::go::Komi;
 use games::go::{self, KoRule, Rules};
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver};
 
 /// Arguments of `tsumi selftest`.
@@ -256,9 +255,8 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
     for &(r, cols) in boards {
         let size = go::Size::new(r, cols)?;
         let n = size.points() as i32;
-        let geo = gosolve::Geometry::new(r as usize, cols as usize)?;
-        let mut full = Solver::new(geo.clone(), 16, Config::reference());
-        let mut reference_mode = Solver::new(geo, 16, Config::reference().oracle_mode());
+        let mut full = Solver::for_size(size, 16, Config::reference())?;
+        let mut reference_mode = Solver::for_size(size, 16, Config::reference().oracle_mode())?;
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..per_board {
             if interrupted() {
@@ -273,9 +271,8 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             };
             c.cases += 1;
             let truth = Komi::from_half_points(k2).black_wins(v) == Some(true);
-            let (_, line) = reference::line(&pos)?;
             let answer = |s: &mut Solver| {
-                s.prove(&line, Player::Black, Komi::from_half_points(k2))
+                s.prove(&pos, Player::Black, Komi::from_half_points(k2))
                     .answer
             };
             let a = answer(&mut full);
@@ -309,7 +306,7 @@ fn differential(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             let mut text = Vec::new();
             let written = gosolve::certificate::write_certificate(
                 &mut full,
-                &line,
+                &pos,
                 winner,
                 Komi::from_half_points(k2),
                 &mut text,

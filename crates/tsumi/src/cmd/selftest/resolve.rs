@@ -12,7 +12,6 @@ use anyhow::{Context, bail};
 use games::Player;
 use games::go;
 use games::go::Komi;
-use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver};
 use std::process::Command;
 
@@ -118,8 +117,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
     for &(r, c) in boards {
         let size = go::Size::new(r, c)?;
         let n = size.points() as i32;
-        let geo = gosolve::Geometry::new(r as usize, c as usize)?;
-        let mut solver = Solver::new(geo, 16, Config::reference());
+        let mut solver = Solver::for_size(size, 16, Config::reference())?;
         for _ in 0..per_board {
             if super::interrupted() {
                 break;
@@ -129,9 +127,8 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                 continue;
             }
             let k2 = 2 * (rng.below(n as usize + 1) as i32 - n / 2) + 1;
-            let (_, line) = reference::line(&pos)?;
             let root = solver
-                .prove(&line, Player::Black, Komi::from_half_points(k2))
+                .prove(&pos, Player::Black, Komi::from_half_points(k2))
                 .answer;
             let s = split(size, &pos, &moves, k2, 0, 16)?;
             roots += 1;

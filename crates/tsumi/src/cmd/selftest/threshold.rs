@@ -12,9 +12,8 @@ use super::{Mode, Rng, case_name, random_prefix};
 use games::Player;
 use games::go;
 use games::go::Komi;
-use gosolve::eyes::pure_eyes;
+use gosolve::eyes::certified_area;
 use gosolve::oracle::Oracle;
-use gosolve::position::reference;
 use gosolve::{Answer, Config, Solver};
 
 /// Runs the probes; returns the disagreements.
@@ -35,8 +34,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
     for &(r, c) in boards {
         let size = go::Size::new(r, c)?;
         let n = size.points() as i32;
-        let geo = gosolve::Geometry::new(r as usize, c as usize)?;
-        let mut solver = Solver::new(geo.clone(), 16, Config::reference());
+        let mut solver = Solver::for_size(size, 16, Config::reference())?;
         let mut oracle = Oracle::new().with_max_nodes(oracle_nodes);
         for _ in 0..per_board {
             if super::interrupted() {
@@ -47,14 +45,12 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
             if pos.is_over() {
                 continue;
             }
-            let (_, line) = reference::line(&pos)?;
             let mut thresholds = Vec::new();
             for w in [Player::Black, Player::White] {
-                let pe = pure_eyes(&geo, &line.position.board, w);
-                if pe.alive.is_empty() {
+                let Some(a) = certified_area(pos.board(), w)? else {
                     continue;
-                }
-                let a = pe.area() as i32;
+                };
+                let a = a as i32;
                 thresholds.push(if w == Player::Black {
                     4 * a - 2 * n - 1
                 } else {
@@ -74,7 +70,7 @@ pub(super) fn run(mode: Mode, seed: u64) -> anyhow::Result<u64> {
                     probes += 1;
                     let before = solver.knowledge_stats().static_leaves;
                     let a = solver
-                        .prove(&line, Player::Black, Komi::from_half_points(k2))
+                        .prove(&pos, Player::Black, Komi::from_half_points(k2))
                         .answer;
                     if solver.knowledge_stats().static_leaves > before {
                         decided_statically += 1;

@@ -12,7 +12,7 @@ use crate::report::table_json;
 use crate::report::table_text;
 use anyhow::{Context, bail};
 use games::go::Komi;
-use gosolve::{Proof, Solved, Solver, solve_value_from};
+use gosolve::{Played, Proof, Solved, Solver, solve_value_from};
 use std::sync::atomic::Ordering;
 
 fn proof_line(p: &Proof) -> String {
@@ -104,12 +104,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             .context("--prior")?;
     let pos = args.position()?;
     crate::go_config::check_dfpn_size(pos.size().rows() as usize, pos.size().cols() as usize)?;
-    let (geo, line) = crate::cmd::prove::go::line_of(&pos, args.sgf.is_none(), &args.moves)?;
-    args.checkpoints.check(&geo, &line, "solve")?;
+    let root_moves = crate::cmd::prove::go::root_moves(&pos, args.sgf.is_none(), &args.moves)?;
+    let root = Played {
+        position: &pos,
+        moves: &root_moves,
+    };
+    args.checkpoints.check(&pos, "solve")?;
+    let size = pos.size();
     let (tt_mib, tt_why) = crate::cmd::prove::go::table_mib(
         args.tt_mib,
-        geo.points(),
-        geo.rows() == 1 || geo.cols() == 1,
+        size.points(),
+        size.rows() == 1 || size.cols() == 1,
     );
     crate::cmd::prove::go::check_tt_mib(tt_mib)?;
     if !args.output.json {
@@ -123,7 +128,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.proof_sgf {
         crate::cmd::check::check_dir(dir, "--proof-sgf")?;
     }
-    let line_for_pv = line.clone();
     let mut cfg = config(
         args.max_expansions,
         0.0,
@@ -144,8 +148,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         (None, None) => {
             let moves = crate::cmd::prove::go::parsed_moves(&pos, &args.moves)?;
             Some(engine::playout_guess::playout_guess(
-                geo.rows(),
-                geo.cols(),
+                size.rows() as usize,
+                size.cols() as usize,
                 &moves,
             ))
         }
@@ -168,15 +172,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
     }
     let probing = guess.is_none();
-    let g = geo.clone();
     // The search runs on the command's thread, whose stack `main` made large (long games
     // recurse deeply); a second large stack here cost a gigabyte of virtual memory, and
     // solve failed under `ulimit -v 2500000`.
-    let mut solver = Solver::new(g, tt_mib, cfg);
-    args.checkpoints.resume(&mut solver, &line, "solve", json)?;
-    let plan = args.checkpoints.plan(&solver, &line, "solve");
+    let mut solver = Solver::for_size(size, tt_mib, cfg).context("board for the df-pn solver")?;
+    args.checkpoints.resume(&mut solver, &root, "solve", json)?;
+    let plan = args.checkpoints.plan(&solver, &root, "solve");
     solver.config_mut().checkpoint.clone_from(&plan);
-    let solved: Solved = solve_value_from(&mut solver, &line, guess, |p| {
+    let solved: Solved = solve_value_from(&mut solver, &root, guess, |p| {
         end_progress(p.time_s);
         if !json {
             eprintln!("  question: {}", proof_line(p));
@@ -252,7 +255,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         c.prune = false;
         c.limits.max_expansions = 0;
         c.limits.cancel = Some(cancel_flag());
-        let (pv, ok) = gosolve::value::principal_variation(&mut solver, &line_for_pv, value);
+        let (pv, ok) = gosolve::value::principal_variation(&mut solver, &root, value);
         solved.best_move = pv.first().copied();
         solved.pv = pv;
         solved.pv_checked = ok;
@@ -272,8 +275,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         rules: pos.rules().ko.to_string(),
         to_move: pos.to_move().to_string(),
         value,
-        best_move: solved.best_move.map(|m| geo.move_name(m)),
-        pv: solved.pv.iter().map(|&m| geo.move_name(m)).collect(),
+        best_move: solved.best_move.map(|m| m.to_string()),
+        pv: solved.pv.iter().map(ToString::to_string).collect(),
         expansions,
         time_s,
         engine: "dfpn".into(),
@@ -322,12 +325,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // The proofs' files come after the value is printed, and Ctrl-C stops them (status 3).
     solver.config_mut().limits.cancel = Some(cancel_flag());
     if let Some(dir) = &args.certificate {
-        let r = crate::cmd::check::write_solve(&mut solver, &line_for_pv, value, dir);
+        let r = crate::cmd::check::write_solve(&mut solver, &root, value, dir);
         let what = format!("the certificates in {}", dir.display());
         crate::interrupt::unless_interrupted(r, &what)?;
     }
     if let Some(dir) = &args.proof_sgf {
-        let r = crate::proof_sgf::write_solve(&mut solver, &line_for_pv, value, dir);
+        let r = crate::proof_sgf::write_solve(&mut solver, &root, value, dir);
         let what = format!("the proof SGFs in {}", dir.display());
         crate::interrupt::unless_interrupted(r, &what)?;
     }
