@@ -186,19 +186,32 @@ fn atarigo_codes_carry_the_capture_feature() {
 /// AtariGo and Hex 7×7, the mean shares `n : ñ : n̂` of Equation 1 at the selected move of
 /// every descent step under a frozen node, and the spread (standard deviation over the
 /// node's moves) of `Q̃` and `Q̂` there: a permutation term with a large share and a small
-/// spread pulls every move towards one value.
+/// spread pulls every move towards one value. Also NoGo and Hex 5×5 and Go 5×5 (eye-rule
+/// playouts), with how saturated the window is: the mean share of all codes one playout
+/// holds, and the codes held by over 90% of the playouts (Go's two pass codes).
 #[test]
 #[ignore = "a diagnostic that prints figures (about a second in release)"]
 fn permutation_weight_share() {
-    fn run<G: Game>(name: &str, game: &G) {
+    fn run<G: Game, R: crate::rollout::Rollout<G>>(name: &str, game: &G, rollout: R) {
         let root = game.initial();
-        let mut s = Searcher::new(game, mcps(1, 10_000), Uniform, 36);
+        let mut s = Searcher::new(game, mcps(1, 10_000), rollout, 36);
         s.begin(game, &root);
         let mut st = SearchStats::default();
         let (mut steps, mut share) = (0u64, [0.0f64; 3]);
         let (mut spread_amaf, mut spread_perm) = (0.0, 0.0);
+        // Saturation: the mean share of all codes that one pushed playout holds.
+        let (mut held, mut seen) = (0.0f64, vec![false; s.codes]);
+        let mut holding = vec![0u32; s.codes];
         for _ in 0..10_000 {
             s.iterate(game, &root, &mut st);
+            seen.fill(false);
+            for &c in &s.seq {
+                seen[c as usize] = true;
+            }
+            held += seen.iter().filter(|&&b| b).count() as f64 / s.codes as f64;
+            for (h, &b) in holding.iter_mut().zip(&seen) {
+                *h += u32::from(b);
+            }
             for (k, &(node, amaf_ref, perm_ref)) in s.trace.iter().enumerate() {
                 if perm_ref == NONE {
                     continue;
@@ -244,16 +257,40 @@ fn permutation_weight_share() {
         }
         let k = steps.max(1) as f64;
         println!(
-            "{name}: {steps} steps under a frozen node; shares n {:.3} ñ {:.3} n̂ {:.3}; spread of Q̃ {:.3}, of Q̂ {:.3}",
+            "{name}: {steps} steps under a frozen node; shares n {:.3} ñ {:.3} n̂ {:.3}; spread of Q̃ {:.3}, of Q̂ {:.3}; a playout holds {:.3} of the codes, {} codes are in over 90% of the playouts (the most common in {:.3})",
             share[0] / k,
             share[1] / k,
             share[2] / k,
             spread_amaf / k,
-            spread_perm / k
+            spread_perm / k,
+            held / 10_000.0,
+            holding.iter().filter(|&&h| h > 9_000).count(),
+            f64::from(holding.iter().copied().max().unwrap_or(0)) / 10_000.0
         );
         assert!(steps > 0);
     }
-    run("nogo 7x7", &games::nogo::NoGo::from_size("7").unwrap());
-    run("atarigo 7x7", &AtariGo::from_size("7").unwrap());
-    run("hex 7x7", &games::hex::Hex::from_size("7").unwrap());
+    run(
+        "nogo 7x7",
+        &games::nogo::NoGo::from_size("7").unwrap(),
+        Uniform,
+    );
+    run("atarigo 7x7", &AtariGo::from_size("7").unwrap(), Uniform);
+    run(
+        "hex 7x7",
+        &games::hex::Hex::from_size("7").unwrap(),
+        Uniform,
+    );
+    run(
+        "nogo 5x5",
+        &games::nogo::NoGo::from_size("5").unwrap(),
+        Uniform,
+    );
+    run(
+        "hex 5x5",
+        &games::hex::Hex::from_size("5").unwrap(),
+        Uniform,
+    );
+    let komi = games::go::Komi::from_half_points(13);
+    let go = games::fastgo::FastGo::new(5, 5, komi).unwrap();
+    run("go 5x5", &go, crate::rollout::GoRollout::default());
 }
