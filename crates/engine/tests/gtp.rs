@@ -489,7 +489,8 @@ fn a_proven_win_at_the_komi_is_played_when_the_value_is_out_of_budget() {
     );
     // An unbudgeted solve of the position after the move: Black still wins at komi 0.5.
     let pos = g.position();
-    let mut solver = gosolve::Solver::for_size(pos.size(), 16, gosolve::Config::reference()).unwrap();
+    let mut solver =
+        gosolve::Solver::for_size(pos.size(), 16, gosolve::Config::reference()).unwrap();
     let after = gosolve::solve_value(&mut solver, pos, |_| {});
     assert!(
         after.value.unwrap() >= 1,
