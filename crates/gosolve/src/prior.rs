@@ -15,6 +15,7 @@
 
 use crate::board::{Board, Geometry};
 use games::Player;
+use games::go::Komi;
 
 /// How new nodes get their initial (φ, δ). The prior only orders the search: nodes are
 /// decided by proofs alone, so every prior gives the same answers.
@@ -189,7 +190,7 @@ impl Prior {
             } => {
                 let p = self
                     .kind
-                    .win_probability(&features(geo, board, to_move, komi2));
+                    .win_probability(&features_half_points(geo, board, to_move, komi2));
                 return (numbers(p, scale), numbers(1.0 - p, disproof_scale));
             }
             PriorKind::Score { .. } => {}
@@ -219,7 +220,18 @@ fn numbers(q: f64, scale: f64) -> u64 {
 /// ```
 /// Pairs are (mover, opponent).
 #[must_use]
-pub fn features(geo: &Geometry, board: &Board, to_move: Player, komi2: i32) -> [f64; FEATURES] {
+pub fn features(geo: &Geometry, board: &Board, to_move: Player, komi: Komi) -> [f64; FEATURES] {
+    features_half_points(geo, board, to_move, komi.half_points())
+}
+
+/// [`features`] with the komi in half-points, as the search and its table entries hold it.
+#[inline]
+pub(crate) fn features_half_points(
+    geo: &Geometry,
+    board: &Board,
+    to_move: Player,
+    komi2: i32,
+) -> [f64; FEATURES] {
     let n = geo.points() as f64;
     let empty = board.empty(geo);
     let (me, opp) = (board.stones(to_move), board.stones(to_move.opponent()));
@@ -415,7 +427,7 @@ mod tests {
                             geo.neighbours(crate::board::Bitboard::from_point(p)).0 & !own.0 == 0
                         })
                         .count();
-                    let f = features(&geo, &b, Player::Black, 1);
+                    let f = features(&geo, &b, Player::Black, Komi::from_half_points(1));
                     assert_eq!(f[k], slow as f64 / geo.points() as f64, "{r}x{c}");
                 }
             }
@@ -438,7 +450,7 @@ mod tests {
                 } else {
                     Player::White
                 };
-                let f = features(&geo, &b, mover, komi2);
+                let f = features_half_points(&geo, &b, mover, komi2);
                 for kind in [PriorKind::SCORE, PriorKind::LEARNED, PriorKind::Uniform] {
                     let (pn, dn) =
                         Prior::new(kind, geo.points(), komi2).initial(&geo, &b, mover, komi2);
@@ -478,8 +490,8 @@ mod tests {
     fn features_are_seen_from_the_mover() {
         let geo = Geometry::new(3, 3).unwrap();
         let b = Board::from_drawing(&geo, "X../.X./..O").unwrap();
-        let fb = features(&geo, &b, Player::Black, 1);
-        let fw = features(&geo, &b, Player::White, 1);
+        let fb = features(&geo, &b, Player::Black, Komi::from_half_points(1));
+        let fw = features(&geo, &b, Player::White, Komi::from_half_points(1));
         assert_eq!(fb[3], 2.0 / 9.0);
         assert_eq!(fw[4], 2.0 / 9.0);
         assert_eq!((fb[1], fw[1]), (1.0, -1.0));

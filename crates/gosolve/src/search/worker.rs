@@ -10,7 +10,7 @@ use super::question::Query;
 use super::{Progress, SearchDetail};
 use crate::board::{Board, Move};
 use crate::position::Line;
-use crate::prior::features;
+use crate::prior::features_half_points;
 use crate::table::{INF, NO_MOVE, NodeKey, Probe, Record, StoreKind};
 use crate::transfer::{self, Attrs, NO_TARGET};
 use games::Player;
@@ -225,7 +225,7 @@ impl<'a> Worker<'a> {
                 .stored_proofs
                 .is_multiple_of(u64::from(self.q.cfg.sample_every))
             {
-                let f = features(self.q.geo, &st.board, st.to_move, self.q.komi2);
+                let f = features_half_points(self.q.geo, &st.board, st.to_move, self.q.komi2);
                 self.p.samples.push((f, pn == 0));
             }
         }
