@@ -177,7 +177,7 @@ pub fn pure_eyes(geo: &Geometry, board: &Board, w: Player) -> PureEyes {
 /// # Errors
 /// [`BoardError::UnsupportedSize`] above 64 points.
 pub fn certified_area(board: &go::Board, w: Player) -> Result<Option<u32>, BoardError> {
-    let geo = crate::root::geometry(board.size())?;
+    let geo = crate::position::reference::geometry(board.size())?;
     let eyes = pure_eyes(&geo, &crate::position::reference::board(&geo, board), w);
     Ok((!eyes.alive.is_empty()).then(|| eyes.area()))
 }

@@ -6,7 +6,7 @@
 //! The solver turns either into its back end's superko game ([`crate::bitboard::Line`], on
 //! the padded bitboard); gosolve's own tests may hand it a `Line` directly.
 
-use crate::board::{BoardError, Geometry};
+use crate::board::Geometry;
 use crate::position::{Line, reference};
 use games::go;
 use std::borrow::Cow;
@@ -70,12 +70,4 @@ fn check_size<'p>(pos: &'p go::Position, geo: &Geometry) -> &'p go::Position {
         geo.cols()
     );
     pos
-}
-
-/// The back end's geometry of boards of `size`.
-///
-/// # Errors
-/// [`BoardError::UnsupportedSize`] above 64 points.
-pub(crate) fn geometry(size: go::Size) -> Result<Geometry, BoardError> {
-    reference::geometry(size)
 }

@@ -453,7 +453,7 @@ impl Solver {
     /// [`BoardError::UnsupportedSize`] above 64 points (the position keys are exact only up
     /// to 30).
     pub fn for_size(size: go::Size, tt_mib: usize, cfg: Config) -> Result<Self, BoardError> {
-        Ok(Solver::new(crate::root::geometry(size)?, tt_mib, cfg))
+        Ok(Solver::new(reference::geometry(size)?, tt_mib, cfg))
     }
 
     /// A solver for boards of `geo` (the back end's geometry; see [`Solver::for_size`]) with
