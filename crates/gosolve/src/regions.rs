@@ -65,8 +65,6 @@
 
 use crate::board::{Bitboard, Board, Geometry};
 use crate::eyes::PureEyes;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Regions with more points than this are not decided (the answer is `None`).
 pub const MAX_REGION: u32 = 14;
@@ -77,8 +75,9 @@ pub const INTERIOR_MAX: u32 = 8;
 /// Default limit on local-game nodes per [`RegionSolver::black_wins_regions`] call.
 pub const DEFAULT_NODE_LIMIT: u64 = 200_000;
 
-/// Default memo capacity in entries (about 40 bytes each); the memo is cleared when full.
-pub const DEFAULT_MEMO_ENTRIES: usize = 1 << 21;
+/// Default memo capacity in entries (32 bytes each, 64 MiB): a two-way set-associative
+/// cache that overwrites the older entry of a full set.
+pub const DEFAULT_MEMO_ENTRIES: usize = 1 << 23;
 
 /// Counters of a [`RegionSolver`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -97,12 +96,26 @@ pub struct RegionStats {
     pub memo_hits: u64,
     /// Exact states now stored in the memo.
     pub memo_size: usize,
-    /// Times the memo was cleared because it was full.
-    pub memo_clears: u64,
+    /// Stored states that overwrote an older one (its set was full).
+    pub memo_overwrites: u64,
+}
+
+impl RegionStats {
+    /// Adds another solver's counts.
+    pub fn add(&mut self, o: &RegionStats) {
+        self.calls += o.calls;
+        self.wins += o.wins;
+        self.games_solved += o.games_solved;
+        self.games_aborted += o.games_aborted;
+        self.nodes += o.nodes;
+        self.memo_hits += o.memo_hits;
+        self.memo_size += o.memo_size;
+        self.memo_overwrites += o.memo_overwrites;
+    }
 }
 
 /// A memo key: the exact local state. `tag` = rows << 16 | cols << 8 | (1 if White to move).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct StateKey {
     region: u64,
     black: u64,
@@ -110,24 +123,101 @@ struct StateKey {
     tag: u32,
 }
 
-/// A cheap multiplicative hasher for [`StateKey`] (keys are not adversarial).
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
+impl StateKey {
+    /// A multiplicative mix of the four words (keys are not adversarial).
+    #[inline]
+    fn hash(&self) -> u64 {
+        let mut h = 0u64;
+        for x in [self.region, self.black, self.white, u64::from(self.tag)] {
+            h = (h.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+        h ^ (h >> 29)
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
+}
+
+/// The memo: a lossy two-way set-associative cache of exact local states and their values.
+///
+/// A set is one 64-byte line of two entries of four words: region, Black, White, and
+/// `tag << 2 | value` (value 1: White wins, 2: Black wins; a zero word is an empty entry,
+/// since every tag is non-zero). A new state goes to the first entry and the one there
+/// moves to the second, so a full set forgets its older state. Values are exact, so what
+/// the memo forgets changes only the nodes a later call searches, never an answer. The
+/// words are allocated on the first store, zeroed by the allocator (pages the memo never
+/// touches cost nothing).
+struct Memo {
+    /// `sets * 8` words from a 64-byte boundary at `offset`, or empty before the first store.
+    words: Vec<u64>,
+    offset: usize,
+    /// `sets - 1` (sets is a power of two).
+    mask: usize,
+    /// Entries in use.
+    len: usize,
+    /// Stores that overwrote an older entry.
+    overwrites: u64,
+}
+
+impl Memo {
+    /// A memo of at least `entries` entries (rounded up to a power of two, at least 2).
+    fn new(entries: usize) -> Memo {
+        let sets = (entries.max(2) / 2).next_power_of_two();
+        Memo {
+            words: Vec::new(),
+            offset: 0,
+            mask: sets - 1,
+            len: 0,
+            overwrites: 0,
         }
     }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+
+    /// The eight words of `key`'s set, allocating the memo if needed.
+    #[inline]
+    fn set_mut(&mut self, key: &StateKey) -> &mut [u64] {
+        if self.words.is_empty() {
+            let sets = self.mask + 1;
+            self.words = vec![0u64; sets * 8 + 8];
+            // Start the sets at a 64-byte boundary, so that a set is one cache line.
+            let misalign = self.words.as_ptr() as usize % 64;
+            self.offset = ((64 - misalign) % 64) / 8;
+        }
+        let i = self.offset + (key.hash() as usize & self.mask) * 8;
+        &mut self.words[i..i + 8]
     }
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
+
+    /// The value stored for `key`, if any.
+    #[inline]
+    fn get(&self, key: &StateKey) -> Option<bool> {
+        if self.words.is_empty() {
+            return None;
+        }
+        let i = self.offset + (key.hash() as usize & self.mask) * 8;
+        let set = &self.words[i..i + 8];
+        for e in set.chunks_exact(4) {
+            if e[3] >> 2 == u64::from(key.tag)
+                && e[0] == key.region
+                && e[1] == key.black
+                && e[2] == key.white
+            {
+                return Some(e[3] & 3 == 2);
+            }
+        }
+        None
+    }
+
+    /// Stores `key`'s value in the first entry of its set, moving the entry there to the
+    /// second (and forgetting the second's) when the first is in use.
+    #[inline]
+    fn insert(&mut self, key: &StateKey, black_wins: bool) {
+        let word = u64::from(key.tag) << 2 | if black_wins { 2 } else { 1 };
+        let set = self.set_mut(key);
+        let (first_used, second_used) = (set[3] != 0, set[7] != 0);
+        if first_used {
+            set.copy_within(0..4, 4);
+        }
+        set[..4].copy_from_slice(&[key.region, key.black, key.white, word]);
+        match (first_used, second_used) {
+            (false, _) | (true, false) => self.len += 1,
+            (true, true) => self.overwrites += 1,
+        }
     }
 }
 
@@ -171,9 +261,8 @@ impl Local<'_> {
 
 /// Solves local region games with a memo kept across calls (one solver per search thread).
 pub struct RegionSolver {
-    memo: HashMap<StateKey, bool, BuildHasherDefault<MixHasher>>,
+    memo: Memo,
     node_limit: u64,
-    max_memo: usize,
     /// Nodes left in the current call.
     budget: u64,
     stats: RegionStats,
@@ -191,9 +280,8 @@ impl RegionSolver {
     #[must_use]
     pub fn new() -> Self {
         RegionSolver {
-            memo: HashMap::default(),
+            memo: Memo::new(DEFAULT_MEMO_ENTRIES),
             node_limit: DEFAULT_NODE_LIMIT,
-            max_memo: DEFAULT_MEMO_ENTRIES,
             budget: 0,
             stats: RegionStats::default(),
         }
@@ -207,10 +295,11 @@ impl RegionSolver {
         self
     }
 
-    /// Limits the memo to `entries` states (cleared when full).
+    /// A memo of `entries` states (rounded up to a power of two, at least 2; the older state
+    /// of a full set is forgotten).
     #[must_use]
     pub fn with_memo_entries(mut self, entries: usize) -> Self {
-        self.max_memo = entries.max(1);
+        self.memo = Memo::new(entries);
         self
     }
 
@@ -218,7 +307,8 @@ impl RegionSolver {
     #[must_use]
     pub fn stats(&self) -> RegionStats {
         RegionStats {
-            memo_size: self.memo.len(),
+            memo_size: self.memo.len,
+            memo_overwrites: self.memo.overwrites,
             ..self.stats
         }
     }
@@ -297,21 +387,17 @@ impl RegionSolver {
     /// Memo lookup.
     #[inline]
     fn probe(&mut self, key: &StateKey) -> Option<bool> {
-        let r = self.memo.get(key).copied();
+        let r = self.memo.get(key);
         if r.is_some() {
             self.stats.memo_hits += 1;
         }
         r
     }
 
-    /// Memo store (clearing a full memo).
+    /// Memo store.
     #[inline]
     fn store(&mut self, key: StateKey, black_wins: bool) {
-        if self.memo.len() >= self.max_memo {
-            self.memo.clear();
-            self.stats.memo_clears += 1;
-        }
-        self.memo.insert(key, black_wins);
+        self.memo.insert(&key, black_wins);
     }
 
     /// Counts a node; false when the call's budget is spent.
@@ -631,6 +717,42 @@ mod tests {
     }
 
     #[test]
+    fn memo_agrees_with_a_hash_map() {
+        // Keys drawn from a small space, so that sets fill and entries are overwritten: a
+        // hit must return the value stored last for that exact key.
+        let mut rng = Mix(36);
+        let mut memo = Memo::new(64);
+        let mut reference = std::collections::HashMap::new();
+        let (mut hits, mut misses) = (0, 0);
+        for _ in 0..100_000 {
+            let key = StateKey {
+                region: rng.below(4),
+                black: rng.below(8),
+                white: rng.below(8),
+                tag: 5 << 16 | 5 << 8 | rng.below(2) as u32,
+            };
+            if rng.below(2) == 0 {
+                let v = rng.below(2) == 0;
+                memo.insert(&key, v);
+                reference.insert((key.region, key.black, key.white, key.tag), v);
+            } else {
+                match memo.get(&key) {
+                    Some(v) => {
+                        hits += 1;
+                        assert_eq!(
+                            Some(&v),
+                            reference.get(&(key.region, key.black, key.white, key.tag))
+                        );
+                    }
+                    None => misses += 1,
+                }
+            }
+        }
+        assert!(hits > 1000 && misses > 1000, "{hits} hits, {misses} misses");
+        assert!(memo.len <= 64 && memo.overwrites > 1000);
+    }
+
+    #[test]
     fn node_limit_leaves_the_game_undecided() {
         let (geo, board, eyes) = setup(5, 5, ".X.X./XXXXX/X...X/X.O.X/X...X");
         let mut s = RegionSolver::new().with_node_limit(3);
@@ -784,6 +906,10 @@ mod tests {
         let mut checked = 0;
         let mut wins = 0;
         let mut solver = RegionSolver::new().with_node_limit(u64::MAX);
+        // A memo of four entries forgets nearly everything: its answers must not change.
+        let mut forgetful = RegionSolver::new()
+            .with_node_limit(u64::MAX)
+            .with_memo_entries(4);
         for case in 0..4000 {
             let (rows, cols) = [(3, 3), (3, 4), (4, 4), (2, 5), (4, 3)][case % 5];
             let geo = Geometry::new(rows, cols).unwrap();
@@ -836,6 +962,13 @@ mod tests {
                     .white_to_move(&local, Bitboard::EMPTY, white)
                     .unwrap()
             };
+            let small = local.won(Bitboard::EMPTY, white) || {
+                forgetful.budget = u64::MAX;
+                forgetful
+                    .white_to_move(&local, Bitboard::EMPTY, white)
+                    .unwrap()
+            };
+            assert_eq!(fast, small, "a small memo changed an answer");
             let pts: Vec<_> = region.points().collect();
             let idx = |p: crate::board::Point| pts.iter().position(|&q| q == p).unwrap();
             let naive = Naive {
@@ -870,6 +1003,7 @@ mod tests {
             checked += 1;
             wins += u32::from(fast);
         }
+        assert!(forgetful.stats().memo_overwrites > 1000);
         eprintln!("naive brute force: {checked} regions checked, {wins} Black wins");
         assert!(checked > 1000 && wins > 100 && checked - wins > 100);
     }

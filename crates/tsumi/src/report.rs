@@ -84,6 +84,16 @@ pub fn knowledge_json(solver: &Solver) -> serde_json::Value {
         "many_target_proofs": k.many_target_proofs,
         "depth_expansions": trimmed(&k.depth_expansions),
         "depth_nodes": trimmed(&k.depth_nodes),
+        "region_games": {
+            "calls": k.regions.calls,
+            "wins": k.regions.wins,
+            "games_solved": k.regions.games_solved,
+            "games_aborted": k.regions.games_aborted,
+            "nodes": k.regions.nodes,
+            "memo_hits": k.regions.memo_hits,
+            "memo_size": k.regions.memo_size,
+            "memo_overwrites": k.regions.memo_overwrites,
+        },
     })
 }
 

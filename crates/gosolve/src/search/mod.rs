@@ -352,6 +352,9 @@ pub struct KnowledgeStats {
     pub depth_expansions: [u64; DEPTHS],
     /// Distinct nodes (table misses) by depth, as `depth_expansions`.
     pub depth_nodes: [u64; DEPTHS],
+    /// The local region games' own counters ([`crate::regions::RegionStats`], summed over
+    /// the threads; `memo_size` is the entries held now).
+    pub regions: crate::regions::RegionStats,
 }
 
 /// Depths told apart by [`KnowledgeStats::depth_expansions`].
@@ -372,6 +375,7 @@ impl KnowledgeStats {
             self.depth_expansions[d] += o.depth_expansions[d];
             self.depth_nodes[d] += o.depth_nodes[d];
         }
+        self.regions.add(&o.regions);
     }
 }
 
@@ -510,7 +514,10 @@ impl Solver {
     pub fn knowledge_stats(&self) -> KnowledgeStats {
         let mut k = KnowledgeStats::default();
         for p in &self.paths {
-            k.add(&p.know);
+            k.add(&KnowledgeStats {
+                regions: p.regions.stats(),
+                ..p.know
+            });
         }
         k
     }
