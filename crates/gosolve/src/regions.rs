@@ -75,9 +75,25 @@ pub const INTERIOR_MAX: u32 = 8;
 /// Default limit on local-game nodes per [`RegionSolver::black_wins_regions`] call.
 pub const DEFAULT_NODE_LIMIT: u64 = 200_000;
 
-/// Default memo capacity in entries (32 bytes each, 64 MiB): a two-way set-associative
+/// Default memo capacity in entries (32 bytes each, 256 MiB): a two-way set-associative
 /// cache that overwrites the older entry of a full set.
 pub const DEFAULT_MEMO_ENTRIES: usize = 1 << 23;
+
+/// The memo entries of each search thread for a transposition table of `tt_mib` MiB: a
+/// 32nd of the table's bytes, as a power of two between 2^18 entries (8 MiB) and
+/// [`DEFAULT_MEMO_ENTRIES`] (256 MiB). Two threads' memos then take at most a 16th of the
+/// table, the share the automatic table sizes leave for the rest of the process. Pages of
+/// the memo are resident only once written (region games run only at kill-all komi).
+#[must_use]
+pub fn memo_entries_for_table(tt_mib: usize) -> usize {
+    let entries = (tt_mib << 20) / 32 / 32;
+    let floor = if entries == 0 {
+        1
+    } else {
+        1usize << entries.ilog2()
+    };
+    floor.clamp(1 << 18, DEFAULT_MEMO_ENTRIES)
+}
 
 /// Counters of a [`RegionSolver`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -201,6 +217,27 @@ impl Memo {
             }
         }
         None
+    }
+
+    /// A cache prefetch hint for `key`'s set (nothing before the first store).
+    #[inline]
+    #[allow(unsafe_code)]
+    fn prefetch(&self, key: &StateKey) {
+        if self.words.is_empty() {
+            return;
+        }
+        let i = self.offset + (key.hash() as usize & self.mask) * 8;
+        let line = &self.words[i];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint: it cannot fault, and it neither reads nor
+        // writes anything the program can observe. The address is that of a live word.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                std::ptr::from_ref(line).cast(),
+            );
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = line;
     }
 
     /// Stores `key`'s value in the first entry of its set, moving the entry there to the
@@ -438,6 +475,30 @@ impl RegionSolver {
                 return Some(false);
             }
         }
+        // White's legal stone moves, their memo sets prefetched so that the cache misses of
+        // all replies overlap while the pass is searched. No capture is possible here
+        // (checked above): a move is legal iff its chain keeps an empty neighbour in R.
+        let black_tag = l.tag & !1;
+        let mut replies = [Bitboard::EMPTY; MAX_REGION as usize];
+        let mut n = 0;
+        let mut moves = empty;
+        while let Some(p) = moves.lowest() {
+            let pb = Bitboard::from_point(p);
+            moves = moves.minus(pb);
+            let w2 = white | pb;
+            let chain = geo.flood(pb, w2);
+            if !l.has_liberty(chain, empty.minus(pb)) {
+                continue;
+            }
+            self.memo.prefetch(&StateKey {
+                region: l.region.0,
+                black: black.0,
+                white: w2.0,
+                tag: black_tag,
+            });
+            replies[n] = w2;
+            n += 1;
+        }
         let mut aborted = false;
         // The pass first: it is often White's strongest reply (Black must move).
         match self.black_to_move(l, black, white) {
@@ -448,17 +509,7 @@ impl RegionSolver {
             None => aborted = true,
             Some(true) => {}
         }
-        let mut moves = empty;
-        while let Some(p) = moves.lowest() {
-            let pb = Bitboard::from_point(p);
-            moves = moves.minus(pb);
-            let w2 = white | pb;
-            // No capture is possible here (checked above): the move is legal iff its chain
-            // keeps an empty neighbour in R.
-            let chain = geo.flood(pb, w2);
-            if !l.has_liberty(chain, empty.minus(pb)) {
-                continue;
-            }
+        for &w2 in &replies[..n] {
             match self.black_to_move(l, black, w2) {
                 Some(false) => {
                     self.store(key, false);
@@ -499,8 +550,11 @@ impl RegionSolver {
         };
         // Moves next to White stones first (captures and ataris end games soonest).
         let near_white = candidates & geo.neighbours(white);
-        let mut aborted = false;
-        for set in [near_white, candidates.minus(near_white)] {
+        // Black's legal moves in that order, up to the first that wins at once; the memo
+        // sets of the others are prefetched so that their cache misses overlap.
+        let mut replies = [(Bitboard::EMPTY, Bitboard::EMPTY); MAX_REGION as usize];
+        let (mut n, mut wins_at) = (0, None);
+        'gather: for set in [near_white, candidates.minus(near_white)] {
             let mut moves = set;
             while let Some(p) = moves.lowest() {
                 let pb = Bitboard::from_point(p);
@@ -508,18 +562,33 @@ impl RegionSolver {
                 let Some((b2, w2)) = place_black(l, black, white, pb) else {
                     continue;
                 };
+                replies[n] = (b2, w2);
+                n += 1;
                 if l.won(b2, w2) {
+                    wins_at = Some(n - 1);
+                    break 'gather;
+                }
+                self.memo.prefetch(&StateKey {
+                    region: l.region.0,
+                    black: b2.0,
+                    white: w2.0,
+                    tag: l.tag | 1,
+                });
+            }
+        }
+        let mut aborted = false;
+        for (i, &(b2, w2)) in replies[..n].iter().enumerate() {
+            if wins_at == Some(i) {
+                self.store(key, true);
+                return Some(true);
+            }
+            match self.white_to_move(l, b2, w2) {
+                Some(true) => {
                     self.store(key, true);
                     return Some(true);
                 }
-                match self.white_to_move(l, b2, w2) {
-                    Some(true) => {
-                        self.store(key, true);
-                        return Some(true);
-                    }
-                    None => aborted = true,
-                    Some(false) => {}
-                }
+                None => aborted = true,
+                Some(false) => {}
             }
         }
         if aborted {
@@ -714,6 +783,19 @@ mod tests {
         assert_eq!(s.stats().nodes, nodes);
         assert!(s.stats().memo_hits >= 1);
         assert!(s.stats().memo_size > 0);
+    }
+
+    #[test]
+    fn memo_size_follows_the_table() {
+        assert_eq!(memo_entries_for_table(1), 1 << 18);
+        assert_eq!(memo_entries_for_table(512), 1 << 19);
+        assert_eq!(
+            memo_entries_for_table(7680),
+            1 << 22,
+            "4x5's automatic table"
+        );
+        assert_eq!(memo_entries_for_table(14336), 1 << 23);
+        assert_eq!(memo_entries_for_table(1 << 20), DEFAULT_MEMO_ENTRIES);
     }
 
     #[test]

@@ -387,6 +387,11 @@ pub(crate) const fn black_wins(score: i32, komi2: i32) -> bool {
     2 * score > komi2
 }
 
+/// The region-game memo entries of each thread searching `table`.
+fn memo_entries(table: &Table) -> usize {
+    crate::regions::memo_entries_for_table(table.bytes() >> 20)
+}
+
 /// Salts of the keys of pruned searches (Black's moves pruned, White's moves pruned).
 const PRUNE_SALT: [u64; 2] = [0x5BD1_E995_3C6E_F372, 0xA54F_F53A_2F1B_7C4D];
 
@@ -473,11 +478,12 @@ impl Solver {
         let linear = geo.rows() == 1 || geo.cols() == 1;
         table.set_share_unproven(cfg.share_unproven && !linear);
         table.set_cross_komi(cfg.cross_komi);
+        let paths = vec![Path::new(memo_entries(&table))];
         Solver {
             geo,
             table,
             cfg,
-            paths: vec![Path::new()],
+            paths,
             root_numbers: (Pn::ONE, Pn::ONE),
             total_expansions: 0,
             total_nodes: 0,
@@ -682,7 +688,7 @@ impl Solver {
         let pruned = pruned_side.is_some();
         let threads = self.cfg.threads.max(1);
         while self.paths.len() < threads {
-            self.paths.push(Path::new());
+            self.paths.push(Path::new(memo_entries(&self.table)));
         }
         let result;
         let (expansions, nodes);

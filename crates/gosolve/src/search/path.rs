@@ -45,7 +45,9 @@ pub(crate) struct Path {
 }
 
 impl Path {
-    pub(crate) fn new() -> Self {
+    /// A thread's state, with a region-game memo of `memo_entries` entries (see
+    /// [`crate::regions::memo_entries_for_table`]).
+    pub(crate) fn new(memo_entries: usize) -> Self {
         Path {
             boards: Vec::new(),
             hash: Vec::new(),
@@ -60,7 +62,7 @@ impl Path {
             aborted: false,
             root_numbers: (1, 1),
             depth: 0,
-            regions: RegionSolver::new(),
+            regions: RegionSolver::new().with_memo_entries(memo_entries),
             know: KnowledgeStats::default(),
             table: TableStats::default(),
             samples: Vec::new(),
