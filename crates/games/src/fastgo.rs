@@ -444,6 +444,11 @@ impl Game for FastGo {
         state.to_move
     }
 
+    fn null_move(&self, state: &FastGoState) -> Option<Move> {
+        // Go's pass, as `GoGame::null_move`: none once the game is over.
+        self.outcome(state).is_none().then_some(Move::Pass)
+    }
+
     fn legal_moves(&self, state: &FastGoState, out: &mut Vec<Move>) {
         out.clear();
         if self.is_over(state) {

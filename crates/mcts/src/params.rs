@@ -89,6 +89,12 @@ pub struct Params {
     pub uct_c: f64,
     /// The search budget per move.
     pub budget: Budget,
+    /// Whether the null move's codes (Go's pass) enter MCPS's window, as every code of a
+    /// playout does in the paper's Algorithm 2 (`true`, the default). `false` is a diagnostic
+    /// variant, not the paper's MCPS: a pass sets no bit of the window and is skipped in a
+    /// path's intersection `V`, so `n̂` of a pass is 0 and a path through a pass selects the
+    /// playouts of its other codes.
+    pub window_passes: bool,
 }
 
 impl Params {
@@ -103,6 +109,7 @@ impl Params {
             bias: 1e-5,
             uct_c: 0.4,
             budget: Budget::Playouts(10_000),
+            window_passes: true,
         }
     }
 

@@ -414,6 +414,19 @@ impl<G: Game, R: Rollout<G>> Searcher<G, R> {
         self.amaf.clear();
         self.perm.clear();
         self.window.clear();
+        if self.params.algorithm == Algorithm::Mcps && !self.params.window_passes {
+            // The diagnostic variant: both players' null-move codes stay out of the window.
+            let mut excluded = Vec::new();
+            if let Some(m) = game.null_move(state) {
+                excluded.push(game.move_code(state, m) as u32);
+                let mut next = state.clone();
+                game.play(&mut next, m);
+                if let Some(m2) = game.null_move(&next) {
+                    excluded.push(game.move_code(&next, m2) as u32);
+                }
+            }
+            self.window.set_excluded(&excluded);
+        }
         if let Budget::Playouts(n) = self.params.budget {
             // At most one node per playout: no reallocation (and copy) while searching, up to
             // 64 MiB of AMAF counters reserved ahead (beyond that the vectors grow as needed).

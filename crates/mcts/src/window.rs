@@ -36,6 +36,10 @@ pub struct PlayoutWindow {
     held_v: Vec<u64>,
     held_win: Vec<u64>,
     held_draw: Vec<u64>,
+    /// Codes that enter no bitset and no intersection (see [`PlayoutWindow::set_excluded`]).
+    excluded: Vec<u32>,
+    /// Scratch: a path without its excluded codes.
+    kept: Vec<u32>,
 }
 
 impl PlayoutWindow {
@@ -58,7 +62,18 @@ impl PlayoutWindow {
             held_v: Vec::with_capacity(words),
             held_win: Vec::with_capacity(words),
             held_draw: Vec::with_capacity(words),
+            excluded: Vec::new(),
+            kept: Vec::new(),
         }
+    }
+
+    /// Codes to leave out: [`push`](Self::push) sets no bit for them and
+    /// [`permutation_stats`](Self::permutation_stats) skips them in a path (their own `n̂` is
+    /// then 0). Empty by default, as in the paper; MCPS's diagnostic variant without passes
+    /// ([`crate::Params::window_passes`]) excludes the pass codes.
+    pub fn set_excluded(&mut self, codes: &[u32]) {
+        self.excluded.clear();
+        self.excluded.extend_from_slice(codes);
     }
 
     /// Empties the window (at the start of each search: the statistics are over `P(root)`).
@@ -102,6 +117,9 @@ impl PlayoutWindow {
         let mut list = old;
         list.clear();
         for &c in codes {
+            if self.excluded.contains(&c) {
+                continue;
+            }
             let w = &mut self.bits[c as usize * self.words + k];
             if *w & bit == 0 {
                 *w |= bit;
@@ -125,6 +143,14 @@ impl PlayoutWindow {
     pub fn permutation_stats(&mut self, path: &[u32], out: &mut [Stat]) {
         assert_eq!(out.len(), self.codes);
         let words = self.words;
+        let mut kept = std::mem::take(&mut self.kept);
+        let path = if self.excluded.is_empty() {
+            path
+        } else {
+            kept.clear();
+            kept.extend(path.iter().filter(|c| !self.excluded.contains(c)));
+            &kept[..]
+        };
         match path.split_first() {
             None => {
                 let held = self.len();
@@ -150,6 +176,7 @@ impl PlayoutWindow {
                 }
             }
         }
+        self.kept = kept;
         // The words where `V` is not zero (about a third at a freezing node of NoGo 7×7), with
         // `V`, `V ∧ Win` and `V ∧ Draw` gathered once rather than once per code.
         self.index.clear();
@@ -292,6 +319,31 @@ mod tests {
             w.permutation_stats(&[], &mut out);
             assert!(out.iter().all(|s| s.n == 0));
         }
+    }
+
+    #[test]
+    fn excluded_codes_enter_no_bitset_and_no_intersection() {
+        // Code 3 plays the pass: excluded, it is counted nowhere, and a path through it
+        // selects the playouts of its other codes.
+        let mut w = PlayoutWindow::new(4, 10);
+        w.set_excluded(&[3]);
+        w.push(&[1, 3, 2], 2);
+        w.push(&[1, 3], 0);
+        w.push(&[2], 2);
+        let mut out = vec![Stat::default(); 4];
+        w.permutation_stats(&[1, 3], &mut out);
+        assert_eq!(out[1], Stat { n: 2, w: 2 });
+        assert_eq!(out[2], Stat { n: 1, w: 2 });
+        assert_eq!(out[3], Stat::default());
+        // Without the exclusion, the same playouts count the pass like any code.
+        let mut all = PlayoutWindow::new(4, 10);
+        all.push(&[1, 3, 2], 2);
+        all.push(&[1, 3], 0);
+        all.push(&[2], 2);
+        all.permutation_stats(&[1, 3], &mut out);
+        assert_eq!(out[3], Stat { n: 2, w: 2 });
+        all.permutation_stats(&[3], &mut out);
+        assert_eq!(out[2], Stat { n: 1, w: 2 });
     }
 
     #[test]

@@ -113,6 +113,10 @@ pub struct PlayerFlags {
     /// Seconds per move instead of a playout budget (not reproducible).
     #[arg(long)]
     pub seconds: Option<f64>,
+    /// A diagnostic variant, not the paper's MCPS: leave the pass codes out of MCPS's window
+    /// (no bit set for a pass, passes skipped in a path's intersection).
+    #[arg(long = "window-no-pass")]
+    pub window_no_pass: bool,
 }
 
 impl PlayerFlags {
@@ -140,6 +144,7 @@ impl PlayerFlags {
         p.window = self.window;
         p.bias = self.bias;
         p.uct_c = self.uct_c;
+        p.window_passes = !self.window_no_pass;
         Ok(p)
     }
 
@@ -608,6 +613,7 @@ impl GameTask for MatchTask<'_> {
                 "budget": match params[0].budget { Budget::Playouts(n) => json!({"playouts": n}), Budget::Seconds(s) => json!({"seconds": s}) },
                 "rho": a.flags.rho,
                 "window": a.flags.window,
+                "window_passes": !a.flags.window_no_pass,
                 "bias": a.flags.bias,
                 "uct_c": a.flags.uct_c,
                 "seed": a.seed,
