@@ -185,6 +185,12 @@ impl Memo {
         }
     }
 
+    /// The index of the first word of `key`'s set (once the memo is allocated).
+    #[inline]
+    fn set_index(&self, key: &StateKey) -> usize {
+        self.offset + (key.hash() as usize & self.mask) * 8
+    }
+
     /// The eight words of `key`'s set, allocating the memo if needed.
     #[inline]
     fn set_mut(&mut self, key: &StateKey) -> &mut [u64] {
@@ -195,7 +201,7 @@ impl Memo {
             let misalign = self.words.as_ptr() as usize % 64;
             self.offset = ((64 - misalign) % 64) / 8;
         }
-        let i = self.offset + (key.hash() as usize & self.mask) * 8;
+        let i = self.set_index(key);
         &mut self.words[i..i + 8]
     }
 
@@ -205,7 +211,7 @@ impl Memo {
         if self.words.is_empty() {
             return None;
         }
-        let i = self.offset + (key.hash() as usize & self.mask) * 8;
+        let i = self.set_index(key);
         let set = &self.words[i..i + 8];
         for e in set.chunks_exact(4) {
             if e[3] >> 2 == u64::from(key.tag)
@@ -221,23 +227,12 @@ impl Memo {
 
     /// A cache prefetch hint for `key`'s set (nothing before the first store).
     #[inline]
-    #[allow(unsafe_code)]
     fn prefetch(&self, key: &StateKey) {
         if self.words.is_empty() {
             return;
         }
-        let i = self.offset + (key.hash() as usize & self.mask) * 8;
-        let line = &self.words[i];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is only a hint: it cannot fault, and it neither reads nor
-        // writes anything the program can observe. The address is that of a live word.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                std::ptr::from_ref(line).cast(),
-            );
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = line;
+        let i = self.set_index(key);
+        crate::table::prefetch_line(&self.words[i]);
     }
 
     /// Stores `key`'s value in the first entry of its set, moving the entry there to the

@@ -251,20 +251,21 @@ fn advise_huge_pages<T>(v: &Vec<T>) {
     }
 }
 
-/// A cache prefetch hint for the header line of a bucket (all a missing probe reads).
+/// A cache prefetch hint for the cache line at `r`: the header line of a bucket (all a
+/// missing probe reads), a set of the region games' memo.
 #[inline]
 #[allow(unsafe_code)]
-fn prefetch_bucket(b: &Bucket) {
+pub(crate) fn prefetch_line<T>(r: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint: it cannot fault, and it neither reads nor writes
-    // anything the program can observe. The address is that of a live bucket.
+    // anything the program can observe. The address is that of a live value.
     unsafe {
         std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            std::ptr::from_ref(b).cast(),
+            std::ptr::from_ref(r).cast(),
         );
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = b;
+    let _ = r;
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -2,7 +2,7 @@
 
 use super::entry::{Entry, LOSS, PackedAttrs, STATE_MASK, UNPROVEN, WIN};
 use super::faults::{REVERSED, TRANSFER};
-use super::prefetch_bucket;
+use super::prefetch_line;
 use super::stats::TableStats;
 use super::{INF, Table};
 use games::Player;
@@ -237,10 +237,10 @@ impl Query<'_> {
     #[inline]
     pub fn prefetch(&self, path: bool, transfer: bool) {
         if path {
-            prefetch_bucket(&self.table.buckets[self.path_bucket]);
+            prefetch_line(&self.table.buckets[self.path_bucket]);
         }
         if transfer || self.table.share_unproven {
-            prefetch_bucket(&self.table.buckets[self.position_bucket]);
+            prefetch_line(&self.table.buckets[self.position_bucket]);
         }
     }
 
