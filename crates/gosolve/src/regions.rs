@@ -79,14 +79,14 @@ pub const DEFAULT_NODE_LIMIT: u64 = 200_000;
 /// cache that overwrites the older entry of a full set.
 pub const DEFAULT_MEMO_ENTRIES: usize = 1 << 23;
 
-/// The memo entries of each search thread for a transposition table of `tt_mib` MiB: a
-/// 32nd of the table's bytes, as a power of two between 2^18 entries (8 MiB) and
-/// [`DEFAULT_MEMO_ENTRIES`] (256 MiB). Two threads' memos then take at most a 16th of the
-/// table, the share the automatic table sizes leave for the rest of the process. Pages of
-/// the memo are resident only once written (region games run only at kill-all komi).
+/// The memo entries of each search thread for a transposition table of `tt_mib` MiB: half
+/// the table's bytes, as a power of two between 2^18 entries (8 MiB) and
+/// [`DEFAULT_MEMO_ENTRIES`] (256 MiB). The memo's pages are resident only once written, and
+/// region games run only at kill-all komi. On the 5x5 suites (a 512 MiB table) a memo of
+/// 2^19 entries cost 1.4 times the time of 2^23 (`docs/results.md`).
 #[must_use]
 pub fn memo_entries_for_table(tt_mib: usize) -> usize {
-    let entries = (tt_mib << 20) / 32 / 32;
+    let entries = (tt_mib << 20) / 2 / 32;
     let floor = if entries == 0 {
         1
     } else {
@@ -783,12 +783,13 @@ mod tests {
     #[test]
     fn memo_size_follows_the_table() {
         assert_eq!(memo_entries_for_table(1), 1 << 18);
-        assert_eq!(memo_entries_for_table(512), 1 << 19);
+        assert_eq!(memo_entries_for_table(16), 1 << 18);
         assert_eq!(
-            memo_entries_for_table(7680),
+            memo_entries_for_table(480),
             1 << 22,
-            "4x5's automatic table"
+            "4x4's automatic table"
         );
+        assert_eq!(memo_entries_for_table(512), 1 << 23);
         assert_eq!(memo_entries_for_table(14336), 1 << 23);
         assert_eq!(memo_entries_for_table(1 << 20), DEFAULT_MEMO_ENTRIES);
     }
