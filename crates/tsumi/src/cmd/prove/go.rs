@@ -30,7 +30,7 @@ pub const MIN_AUTO_TT_MIB: usize = 16;
 /// the available memory (a power of two). The sixteenth left over is for the rest of the
 /// process (paths, the prior's tables, each thread's region-game memo of up to 256 MiB,
 /// the allocator): 4x5 with two threads peaks at 8.0 GiB resident (8,397,728 kB at
-/// fe42392). The second value says how it was chosen, for the progress line and the JSON.
+/// 1235383). The second value says how it was chosen, for the progress line and the JSON.
 #[must_use]
 pub fn table_mib(requested: Option<usize>, points: usize, linear: bool) -> (usize, String) {
     let avail_mib = available_memory_bytes().map(|b| (b >> 20) as usize);
