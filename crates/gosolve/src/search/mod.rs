@@ -274,6 +274,10 @@ pub type Progress = vocab::Progress<SearchDetail>;
 pub struct SearchDetail {
     /// Root φ and δ (for the mover at the root) when last stored.
     pub root: (Pn, Pn),
+    /// The side the question asks about, and the proof and disproof numbers of its claim
+    /// ("`asked` wins") at the root: `root` when `asked` moves there, else swapped. The
+    /// claim is proven when its proof number reaches 0.
+    pub claim: (Player, Pn, Pn),
     /// Table slots in use, as a fraction (from a sample of the table's buckets).
     pub table_fill: f64,
     /// Stores so far in this question that evicted another node (summed over the threads,
@@ -718,6 +722,7 @@ impl Solver {
                 start,
                 threads,
                 asked: winner,
+                root_mover: mover,
             };
             // A thread that cannot start (a virtual-memory limit) leaves its counts at 0.
             for p in &mut self.paths[..threads] {

@@ -45,4 +45,6 @@ pub(super) struct Query<'a> {
     pub(super) threads: usize,
     /// The side the question asks about (whether it wins).
     pub(super) asked: Player,
+    /// The side to move at the root.
+    pub(super) root_mover: Player,
 }

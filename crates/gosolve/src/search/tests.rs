@@ -38,6 +38,7 @@ fn children_of(solver: &mut Solver, line: &Line) -> Vec<Move> {
         start: Instant::now(),
         threads: 1,
         asked: line.position.to_move,
+        root_mover: line.position.to_move,
     };
     let p = &mut solver.paths[0];
     p.clear_line();

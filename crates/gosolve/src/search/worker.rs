@@ -179,6 +179,19 @@ impl<'a> Worker<'a> {
                         elapsed,
                         detail: SearchDetail {
                             root: (Pn::new(p.root_numbers.0), Pn::new(p.root_numbers.1)),
+                            claim: if q.asked == q.root_mover {
+                                (
+                                    q.asked,
+                                    Pn::new(p.root_numbers.0),
+                                    Pn::new(p.root_numbers.1),
+                                )
+                            } else {
+                                (
+                                    q.asked,
+                                    Pn::new(p.root_numbers.1),
+                                    Pn::new(p.root_numbers.0),
+                                )
+                            },
                             table_fill: q.table.fill_sample(),
                             evictions: q.shared.evictions.load(Ordering::Relaxed),
                             since_shallow_proof: (shallow > 0)
