@@ -74,12 +74,13 @@ pub fn progress_line(label: String) -> Arc<dyn Fn(&Progress) + Send + Sync> {
         let d = &p.detail;
         if elapsed >= 1.0 {
             let mut line = format!(
-                "{label}: {} expansions, {} nodes, {:.0} exp/s, {:.1}s, {} wins: pn {} dn {}, table {:.0}% full, {:.0} evictions/s",
+                "{label}: {} expansions, {} nodes, {:.0} exp/s, {:.1}s, {} wins at komi {}: pn {} dn {}, table {:.0}% full, {:.0} evictions/s",
                 p.expansions,
                 p.nodes,
                 p.expansions as f64 / elapsed,
                 elapsed,
                 d.claim.0,
+                d.komi,
                 d.claim.1,
                 d.claim.2,
                 100.0 * d.table_fill,

@@ -278,6 +278,8 @@ pub struct SearchDetail {
     /// ("`asked` wins") at the root: `root` when `asked` moves there, else swapped. The
     /// claim is proven when its proof number reaches 0.
     pub claim: (Player, Pn, Pn),
+    /// The komi of the question.
+    pub komi: Komi,
     /// Table slots in use, as a fraction (from a sample of the table's buckets).
     pub table_fill: f64,
     /// Stores so far in this question that evicted another node (summed over the threads,

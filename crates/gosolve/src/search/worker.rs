@@ -192,6 +192,7 @@ impl<'a> Worker<'a> {
                                     Pn::new(p.root_numbers.0),
                                 )
                             },
+                            komi: games::go::Komi::from_half_points(q.komi2),
                             table_fill: q.table.fill_sample(),
                             evictions: q.shared.evictions.load(Ordering::Relaxed),
                             since_shallow_proof: (shallow > 0)
