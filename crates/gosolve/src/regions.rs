@@ -151,6 +151,29 @@ impl StateKey {
     }
 }
 
+/// The fewest sets a memo falls back to when a larger one cannot be allocated.
+const MIN_FALLBACK_SETS: usize = 1 << 10;
+
+/// `n` zeroed words, or `None` if the allocator refuses them. The allocator's zeroed memory
+/// (`calloc`) leaves large blocks as untouched pages until they are written, which
+/// `vec![0; n]` also does, but that one aborts the process when the memory is refused.
+#[allow(unsafe_code)]
+fn zeroed_words(n: usize) -> Option<Vec<u64>> {
+    let layout = std::alloc::Layout::array::<u64>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `n` words
+    // (alignment and size as `Vec<u64>` with capacity `n` uses), and its `n` words are
+    // initialised (zeroed).
+    Some(unsafe { Vec::from_raw_parts(ptr, n, n) })
+}
+
 /// The memo: a lossy two-way set-associative cache of exact local states and their values.
 ///
 /// A set is one 64-byte line of two entries of four words: region, Black, White, and
@@ -191,18 +214,29 @@ impl Memo {
         self.offset + (key.hash() as usize & self.mask) * 8
     }
 
-    /// The eight words of `key`'s set, allocating the memo if needed.
+    /// The eight words of `key`'s set, allocating the memo if needed; `None` when no memo
+    /// could be allocated (the memo then stores nothing).
     #[inline]
-    fn set_mut(&mut self, key: &StateKey) -> &mut [u64] {
+    fn set_mut(&mut self, key: &StateKey) -> Option<&mut [u64]> {
         if self.words.is_empty() {
-            let sets = self.mask + 1;
-            self.words = vec![0u64; sets * 8 + 8];
+            // Under a virtual-memory limit (`ulimit -v`) the memo halves until it fits.
+            let mut sets = self.mask + 1;
+            self.words = loop {
+                if let Some(words) = zeroed_words(sets * 8 + 8) {
+                    break words;
+                }
+                if sets <= MIN_FALLBACK_SETS {
+                    return None;
+                }
+                sets /= 2;
+            };
+            self.mask = sets - 1;
             // Start the sets at a 64-byte boundary, so that a set is one cache line.
             let misalign = self.words.as_ptr() as usize % 64;
             self.offset = ((64 - misalign) % 64) / 8;
         }
         let i = self.set_index(key);
-        &mut self.words[i..i + 8]
+        Some(&mut self.words[i..i + 8])
     }
 
     /// The value stored for `key`, if any.
@@ -240,7 +274,9 @@ impl Memo {
     #[inline]
     fn insert(&mut self, key: &StateKey, black_wins: bool) {
         let word = u64::from(key.tag) << 2 | if black_wins { 2 } else { 1 };
-        let set = self.set_mut(key);
+        let Some(set) = self.set_mut(key) else {
+            return;
+        };
         let (first_used, second_used) = (set[3] != 0, set[7] != 0);
         if first_used {
             set.copy_within(0..4, 4);
@@ -792,6 +828,14 @@ mod tests {
         assert_eq!(memo_entries_for_table(512), 1 << 23);
         assert_eq!(memo_entries_for_table(14336), 1 << 23);
         assert_eq!(memo_entries_for_table(1 << 20), DEFAULT_MEMO_ENTRIES);
+    }
+
+    #[test]
+    fn memo_words_are_zeroed_and_refusals_are_none() {
+        let w = zeroed_words(1 << 16).unwrap();
+        assert!(w.len() == 1 << 16 && w.iter().all(|&x| x == 0));
+        // A size no layout can hold is refused without aborting.
+        assert!(zeroed_words(usize::MAX / 8).is_none());
     }
 
     #[test]
