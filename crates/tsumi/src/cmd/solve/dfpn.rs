@@ -92,6 +92,10 @@ pub(crate) fn playouts_json(g: &engine::playout_guess::PlayoutGuess) -> serde_js
     })
 }
 
+/// The table of the short probes of a run with checkpoints, in MiB: the probes take about
+/// 50 expansions a point each, a dozen of them.
+const PROBE_TT_MIB: usize = 64;
+
 /// Runs the df-pn engine of `tsumi solve`.
 ///
 /// # Errors
@@ -172,6 +176,30 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
     }
     let probing = guess.is_none();
+    // A run with checkpoints asks its short probes on a small table of its own, on one
+    // thread: on the run's table, the numbers a resumed checkpoint restores steer the probes
+    // (5x5 resumed guessed 0 where a fresh table's probes give +19), and so every run of one
+    // checkpoint starts from the same first question.
+    let mut early_probes = Vec::new();
+    let guess = match guess {
+        None if args.checkpoints.given().is_some() => {
+            let mut probe_cfg = cfg.clone();
+            probe_cfg.threads = 1;
+            probe_cfg.progress = None;
+            let mut prober = Solver::for_size(size, PROBE_TT_MIB, probe_cfg)
+                .context("board for the df-pn solver")?;
+            let n = size.points() as i32;
+            let (mut lower, mut upper) = (-n, n);
+            Some(gosolve::value::probe_guess(
+                &mut prober,
+                &root,
+                &mut lower,
+                &mut upper,
+                &mut early_probes,
+            ))
+        }
+        g => g,
+    };
     // The search runs on the command's thread, whose stack `main` made large (long games
     // recurse deeply); a second large stack here cost a gigabyte of virtual memory, and
     // solve failed under `ulimit -v 2500000`.
@@ -179,12 +207,16 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     args.checkpoints.resume(&mut solver, &root, "solve", json)?;
     let plan = args.checkpoints.plan(&solver, &root, "solve");
     solver.config_mut().checkpoint.clone_from(&plan);
-    let solved: Solved = solve_value_from(&mut solver, &root, guess, |p| {
+    let mut solved: Solved = solve_value_from(&mut solver, &root, guess, |p| {
         end_progress(p.time_s);
         if !json {
             eprintln!("  question: {}", proof_line(p));
         }
     });
+    if !early_probes.is_empty() {
+        // Reported as the probes of the solve (their expansions are not in its totals).
+        solved.probes = early_probes;
+    }
     if !json && probing {
         let e: u64 = solved.probes.iter().map(|p| p.expansions).sum();
         eprintln!(
