@@ -276,7 +276,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             )));
         }
     };
-    let mut solved = solved;
     let mut solver = solver;
     if !solved.pv_checked {
         // The value stands (it rests on proofs), but the line was not found: pruning is
