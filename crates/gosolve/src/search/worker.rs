@@ -173,24 +173,17 @@ impl<'a> Worker<'a> {
                     let shallow = q.shared.shallow_proof_ms.load(Ordering::Relaxed);
                     let elapsed = q.start.elapsed();
                     let secs = elapsed.as_secs_f64();
+                    let (phi, delta) = (Pn::new(p.root_numbers.0), Pn::new(p.root_numbers.1));
                     f(&Progress {
                         expansions: q.shared.expansions.load(Ordering::Relaxed),
                         nodes: q.shared.nodes.load(Ordering::Relaxed),
                         elapsed,
                         detail: SearchDetail {
-                            root: (Pn::new(p.root_numbers.0), Pn::new(p.root_numbers.1)),
+                            root: (phi, delta),
                             claim: if q.asked == q.root_mover {
-                                (
-                                    q.asked,
-                                    Pn::new(p.root_numbers.0),
-                                    Pn::new(p.root_numbers.1),
-                                )
+                                (q.asked, phi, delta)
                             } else {
-                                (
-                                    q.asked,
-                                    Pn::new(p.root_numbers.1),
-                                    Pn::new(p.root_numbers.0),
-                                )
+                                (q.asked, delta, phi)
                             },
                             komi: games::go::Komi::from_half_points(q.komi2),
                             table_fill: q.table.fill_sample(),
